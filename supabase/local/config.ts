@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { signJwt } from './jwt.ts';
+
+/** Supabase's documented local-development secret: fine on a laptop, never in production. */
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+export interface StackConfig {
+  host: string;
+  port: number;
+  /** Public base URL of the API, e.g. http://127.0.0.1:54321 */
+  publicUrl: string;
+  dataDir: string;
+  /** When set, a real PostgreSQL server is used instead of embedded PGlite. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  jwtExpiry: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  autoconfirm: boolean;
+  smtp: { host?: string; port?: number; user?: string; pass?: string; sender: string };
+  /** Port of the built-in mail catcher's SMTP listener (0 = random); used when SMTP_HOST is unset. */
+  mailSmtpPort: number;
+  /** Port of the built-in mail catcher's web UI and JSON API (0 = random). */
+  mailWebPort: number;
+  migrationsDir: string;
+  seedFile: string;
+  functionsDir: string;
+  /** Extra env passed to edge functions (OPENAI_BASE_URL, HIBP_URL, ...). */
+  functionEnv: Record<string, string>;
+  /** Largest JSON body accepted by REST/auth/functions. */
+  maxJsonBody: number;
+  /** Largest upload accepted by storage before bucket limits apply. */
+  maxUploadBody: number;
+  /** Test hook: the clock used by auth and functions (ms since epoch). */
+  now: () => number;
+  logLevel: 'silent' | 'info' | 'debug';
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+function int(v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${v}"`);
+  return n;
+}
+
+/** Keys as self-hosted Supabase makes them: HS256 JWTs whose only meaningful claim is the role. */
+export function makeApiKeys(secret: string): { anonKey: string; serviceRoleKey: string } {
+  // exp 2032-11-12, iss supabase-demo: the same claims as Supabase's documented demo keys.
+  return {
+    anonKey: signJwt({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 }, secret),
+    serviceRoleKey: signJwt({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 }, secret),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): StackConfig {
+  const host = env.STACK_HOST || '127.0.0.1';
+  const port = overrides.port ?? int(env.STACK_PORT, 54321);
+  const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET || DEFAULT_JWT_SECRET);
+  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const keys = makeApiKeys(jwtSecret);
+  const webPort = int(env.WEB_PORT, 3000);
+  const siteUrl = env.SITE_URL || `http://127.0.0.1:${webPort}`;
+  const functionEnv: Record<string, string> = {};
+  for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL', 'HIBP_URL', 'INSTAGRAM_OEMBED_URL', 'INSTAGRAM_OEMBED_TOKEN', 'TIKTOK_OEMBED_URL', 'BRAND_NAME', 'SITE_URL']) {
+    if (env[name]) functionEnv[name] = env[name] as string;
+  }
+  functionEnv.SITE_URL ??= siteUrl;
+  const cfg: StackConfig = {
+    host,
+    port,
+    publicUrl: env.API_EXTERNAL_URL || `http://${host}:${port}`,
+    dataDir: path.resolve(env.STACK_DATA_DIR || path.join(repoRoot, '.supabase', 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret,
+    jwtExpiry: int(env.JWT_EXPIRY, 3600),
+    anonKey: env.ANON_KEY || keys.anonKey,
+    serviceRoleKey: env.SERVICE_ROLE_KEY || keys.serviceRoleKey,
+    siteUrl,
+    additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
+    smtp: {
+      host: env.SMTP_HOST || undefined,
+      port: env.SMTP_PORT ? int(env.SMTP_PORT, 587) : undefined,
+      user: env.SMTP_USER || undefined,
+      pass: env.SMTP_PASS || undefined,
+      sender: env.SMTP_SENDER || 'no-reply@linkvault.local',
+    },
+    mailSmtpPort: int(env.MAIL_SMTP_PORT, 54325),
+    mailWebPort: int(env.MAIL_WEB_PORT, 54324),
+    migrationsDir: path.join(repoRoot, 'supabase', 'migrations'),
+    seedFile: path.join(repoRoot, 'supabase', 'seed.sql'),
+    functionsDir: path.join(repoRoot, 'supabase', 'functions'),
+    functionEnv,
+    maxJsonBody: int(env.MAX_JSON_BODY, 1024 * 1024),
+    maxUploadBody: int(env.MAX_UPLOAD_BODY, 50 * 1024 * 1024),
+    now: () => Date.now(),
+    logLevel: (env.STACK_LOG as StackConfig['logLevel']) || 'info',
+    ...overrides,
+  };
+  if (overrides.port !== undefined && !overrides.publicUrl && !env.API_EXTERNAL_URL) cfg.publicUrl = `http://${host}:${cfg.port}`;
+  return cfg;
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../supabase/local/config.ts';
+import { startStack } from '../../supabase/local/server.ts';
+import type { TestStack } from './stack-info.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: TestStack;
+  }
+}
+
+/**
+ * One local stack per test run: a random port and a fresh temp data dir. When `npm test` already
+ * started one (TEST_STACK in the env), every project reuses it.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_STACK) {
+    project.provide('stack', JSON.parse(process.env.TEST_STACK) as TestStack);
+    return;
+  }
+  const { stack, info, cleanup } = await startTestStack();
+  project.provide('stack', info);
+  return async () => {
+    await stack.stop();
+    cleanup();
+  };
+}
+
+export async function startTestStack() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-test-'));
+  const config = loadConfig(
+    { ...process.env, STACK_LOG: 'silent' },
+    { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent', siteUrl: 'http://127.0.0.1:3999', additionalRedirectUrls: ['http://127.0.0.1:*/**', 'http://localhost:*/**', 'chrome-extension://*/**', 'moz-extension://*/**'] },
+  );
+  const stack = await startStack(config, { extraMigrationsDirs: [path.resolve(import.meta.dirname, '..', 'fixtures', 'migrations')] });
+  const info: TestStack = {
+    url: stack.url,
+    anonKey: config.anonKey,
+    serviceRoleKey: config.serviceRoleKey,
+    jwtSecret: config.jwtSecret,
+    mailUrl: stack.mailUrl ?? '',
+    dataDir,
+  };
+  return { stack, info, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
