@@ -1,0 +1,3 @@
+export default defineBackground(() => {
+  // Filled in by the extension work: context menus, badge, offline queue.
+});

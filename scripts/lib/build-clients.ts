@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export interface ClientEnv {
+  supabaseUrl: string;
+  anonKey: string;
+  siteUrl: string;
+}
+
+/** The only values the web app and the extension are built with: the public API URL and the anon key. */
+export function clientEnv(env: ClientEnv): NodeJS.ProcessEnv {
+  return { ...process.env, VITE_SUPABASE_URL: env.supabaseUrl, VITE_SUPABASE_ANON_KEY: env.anonKey, VITE_SITE_URL: env.siteUrl };
+}
+
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let out = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${out}`))));
+  });
+}
+
+const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
+
+export async function buildWeb(env: ClientEnv, quiet = false): Promise<string> {
+  await run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'], clientEnv(env), quiet);
+  return path.join(repoRoot, 'web', 'dist');
+}
+
+/** Builds (and optionally zips) the extension for Chrome (MV3) and Firefox. */
+export async function buildExtension(env: ClientEnv, opts: { zip?: boolean; quiet?: boolean } = {}): Promise<{ chrome: string; firefox: string }> {
+  const verb = opts.zip ? 'zip' : 'build';
+  await run(bin('wxt'), [verb], clientEnv(env), opts.quiet);
+  await run(bin('wxt'), [verb, '-b', 'firefox'], clientEnv(env), opts.quiet);
+  return { chrome: path.join(repoRoot, '.output', 'chrome-mv3'), firefox: path.join(repoRoot, '.output', 'firefox-mv3') };
+}
