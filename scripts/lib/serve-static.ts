@@ -45,7 +45,7 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1'): Pro
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Cache-Control': rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
-    let body = fs.readFileSync(file);
+    let body: Buffer = fs.readFileSync(file);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       const cached = gzCache.get(file);
       body = cached ?? zlib.gzipSync(body);
