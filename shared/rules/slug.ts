@@ -1,0 +1,26 @@
+import { SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '../constants.ts';
+
+/** Public page URL names: 3-30 letters, digits, underscores or dashes. */
+export const SLUG_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${SLUG_MIN_LENGTH},${SLUG_MAX_LENGTH}}$`);
+
+/** The input strips every other character as the user types. */
+export function sanitizeSlugInput(input: string): string {
+  return input.replace(/[^A-Za-z0-9_-]+/g, '');
+}
+
+/**
+ * Chosen: names that are the app's own top-level routes would hide the public page (/{slug}),
+ * so they are refused as URL names.
+ */
+export const RESERVED_SLUGS: readonly string[] = [
+  'api', 'auth', 'category', 'dashboard', 'data-deletion', 'demo', 'privacy', 'profile',
+  'receive', 'settings', 'share', 'studio', 'support', 'functions', 'rest', 'storage', 'assets',
+];
+
+export function isReservedSlug(slug: string): boolean {
+  return RESERVED_SLUGS.includes(slug.toLowerCase());
+}
+
+export function isValidSlug(slug: string): boolean {
+  return SLUG_PATTERN.test(slug) && !isReservedSlug(slug);
+}

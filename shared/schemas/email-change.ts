@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { EMAIL_CODE_LENGTH } from '../constants.ts';
+import { normalizeEmail } from '../rules/contact.ts';
+
+export const EMAIL_CHANGE_MESSAGES = {
+  emailRequired: 'Email required',
+  invalidEmail: 'Invalid email address',
+  codeRequired: 'Enter the code',
+  codeFormat: `Enter the ${EMAIL_CODE_LENGTH}-digit code`,
+} as const;
+
+/** A new e-mail: required, valid, lower-cased. */
+export const newEmailSchema = z
+  .string(EMAIL_CHANGE_MESSAGES.emailRequired)
+  .trim()
+  .min(1, EMAIL_CHANGE_MESSAGES.emailRequired)
+  .pipe(z.email(EMAIL_CHANGE_MESSAGES.invalidEmail))
+  .transform(normalizeEmail);
+
+/** The verification code: required, exactly 6 digits (spaces typed around or inside are ignored). */
+export const emailCodeSchema = z
+  .string(EMAIL_CHANGE_MESSAGES.codeRequired)
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, EMAIL_CHANGE_MESSAGES.codeRequired))
+  .pipe(z.string().regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), EMAIL_CHANGE_MESSAGES.codeFormat));
+
+/** Body of the request-email-change function. */
+export const requestEmailChangeBodySchema = z.object({ new_email: newEmailSchema });
+export type RequestEmailChangeBody = z.infer<typeof requestEmailChangeBodySchema>;
+
+/** Body of the confirm-email-change function (its response carries new_email). */
+export const confirmEmailChangeBodySchema = z.object({ code: emailCodeSchema });
+export type ConfirmEmailChangeBody = z.infer<typeof confirmEmailChangeBodySchema>;

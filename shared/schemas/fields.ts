@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { normalizeUrl } from '../rules/url.ts';
+
+/** Field builders reused by several schemas. */
+
+export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
+export const INVALID_URL_MESSAGE = 'Please enter a valid URL';
+export const INVALID_ID_MESSAGE = 'Invalid id';
+
+/** A trimmed e-mail address. */
+export function emailField(message = INVALID_EMAIL_MESSAGE) {
+  return z.string().trim().pipe(z.email(message));
+}
+
+/** A row id (any 8-4-4-4-12 hex uuid, as Postgres accepts). */
+export function idField(message = INVALID_ID_MESSAGE) {
+  return z.guid(message);
+}
+
+/** A required URL: trimmed, https:// added when there is no scheme, http(s) only. */
+export function httpUrlField(requiredMessage: string, invalidMessage = INVALID_URL_MESSAGE) {
+  return z
+    .string(requiredMessage)
+    .trim()
+    .min(1, requiredMessage)
+    .transform((value, ctx) => {
+      const url = normalizeUrl(value);
+      if (url === null) {
+        ctx.issues.push({ code: 'custom', message: invalidMessage, input: value });
+        return z.NEVER;
+      }
+      return url;
+    });
+}
+
+/** An optional URL: empty or missing becomes null, anything else must be http(s). */
+export function optionalHttpUrlField(invalidMessage = INVALID_URL_MESSAGE) {
+  return z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const url = normalizeUrl(value);
+      if (url === null) {
+        ctx.issues.push({ code: 'custom', message: invalidMessage, input: value });
+        return z.NEVER;
+      }
+      return url;
+    });
+}
+
+/** An optional free-text field with a maximum length; missing becomes ''. */
+export function optionalTextField(max: number, tooLongMessage: string) {
+  return z.string().max(max, tooLongMessage).nullish().transform((value) => value ?? '');
+}

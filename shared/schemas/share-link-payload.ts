@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { DEFAULT_SHARE_MESSAGE, SOCIAL_PLATFORMS } from '../constants.ts';
+import { normalizeEmail } from '../rules/contact.ts';
+import { idField } from './fields.ts';
+import type { ShareFormInput } from './share.ts';
+
+/** Chosen limits (the spec has none): enough for any real message or handle, bounded for the server. */
+export const SHARE_MESSAGE_MAX = 1000;
+export const SHARE_RECIPIENT_MAX = 320;
+export const SHARE_ONE_RECIPIENT_MESSAGE = 'Exactly one recipient is required';
+
+const recipientText = z.string().trim().min(1, 'Recipient is required').max(SHARE_RECIPIENT_MAX, 'Recipient is too long');
+
+/**
+ * The 'share-link' function's shareData: sender, link, message and exactly one recipient kind
+ * (recipient_email, recipient_phone, social_platform + social_handle, or recipient_username).
+ */
+export const shareDataSchema = z
+  .object({
+    sender_id: idField(),
+    link_id: idField(),
+    message: z.string().max(SHARE_MESSAGE_MAX, `Message must be at most ${SHARE_MESSAGE_MAX} characters`).nullish(),
+    recipient_email: recipientText.nullish(),
+    recipient_phone: recipientText.nullish(),
+    social_platform: z.enum(SOCIAL_PLATFORMS).nullish(),
+    social_handle: recipientText.nullish(),
+    recipient_username: recipientText.nullish(),
+  })
+  .superRefine((value, ctx) => {
+    const social = value.social_platform != null || value.social_handle != null;
+    if (social && (value.social_platform == null || value.social_handle == null)) {
+      ctx.addIssue({ code: 'custom', message: 'Social platform and handle are both required', path: ['social_handle'] });
+    }
+    const kinds = [value.recipient_email, value.recipient_phone, value.recipient_username].filter((v) => v != null).length
+      + (social ? 1 : 0);
+    if (kinds !== 1) ctx.addIssue({ code: 'custom', message: SHARE_ONE_RECIPIENT_MESSAGE, path: [] });
+  });
+
+export const shareLinkPayloadSchema = z.object({ shareData: shareDataSchema });
+export type ShareData = z.infer<typeof shareDataSchema>;
+export type ShareLinkPayload = z.infer<typeof shareLinkPayloadSchema>;
+
+/** Builds the function payload from a parsed share form (e-mails lower-cased, default message). */
+export function toShareLinkPayload(form: ShareFormInput, senderId: string, linkId: string): ShareLinkPayload {
+  const base = { sender_id: senderId, link_id: linkId, message: form.message || DEFAULT_SHARE_MESSAGE };
+  const recipient = form.recipient.trim();
+  switch (form.shareType) {
+    case 'email':
+      return { shareData: { ...base, recipient_email: normalizeEmail(recipient) } };
+    case 'phone':
+      return { shareData: { ...base, recipient_phone: recipient } };
+    case 'social':
+      return { shareData: { ...base, social_platform: form.socialPlatform || undefined, social_handle: recipient } };
+    case 'username':
+      return { shareData: { ...base, recipient_username: recipient.replace(/^@/, '') } };
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../constants.ts';
+
+export const USERNAME_MESSAGES = {
+  tooShort: 'Username must be at least 3 characters',
+  tooLong: 'Username must be less than 30 characters',
+  characters: 'Username can only contain letters, numbers, underscores, and dashes',
+  required: 'Username required',
+  taken: 'This username is already taken',
+} as const;
+
+const USERNAME_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+
+/** A username: trimmed, 3-30 characters of letters, digits, underscore and dash. */
+export const usernameSchema = z
+  .string(USERNAME_MESSAGES.tooShort)
+  .trim()
+  .min(USERNAME_MIN_LENGTH, USERNAME_MESSAGES.tooShort)
+  .max(USERNAME_MAX_LENGTH, USERNAME_MESSAGES.tooLong)
+  .regex(USERNAME_CHARACTERS, USERNAME_MESSAGES.characters);
+
+/** The 'Choose Your Username' card. */
+export const usernameFormSchema = z.object({ username: usernameSchema });
+
+/** The name-email settings page: empty says 'Username required' (and only that). */
+export const nameEmailUsernameSchema = z
+  .string(USERNAME_MESSAGES.required)
+  .trim()
+  .min(1, USERNAME_MESSAGES.required)
+  .pipe(usernameSchema);
+export const nameEmailUsernameFormSchema = z.object({ username: nameEmailUsernameSchema });
+export type UsernameInput = z.infer<typeof usernameFormSchema>;

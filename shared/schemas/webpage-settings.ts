@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import {
+  BANNER_MESSAGE_MAX,
+  MAIN_PHOTO_SIZES,
+  MESSAGE_BOX_COUNT,
+  MESSAGE_BOX_TEXT_MAX,
+  MESSAGE_BOX_TITLE_MAX,
+  MESSAGE_IMAGES_MAX,
+} from '../constants.ts';
+import { optionalHttpUrlField, optionalTextField } from './fields.ts';
+
+/** Chosen limits for fields the spec leaves open (bounded so one row stays small). */
+export const BIO_MAX = 1000;
+export const SHORT_TEXT_MAX = 100;
+export const HANDLE_MAX = 50;
+export const STORAGE_PATH_MAX = 1024;
+
+export const WEBPAGE_MESSAGES = {
+  messageTitleTooLong: `Message box titles must be at most ${MESSAGE_BOX_TITLE_MAX} characters`,
+  messageTextTooLong: `Message box text must be at most ${MESSAGE_BOX_TEXT_MAX} characters`,
+  tooManyMessageBoxes: `At most ${MESSAGE_BOX_COUNT} message boxes`,
+  tooManyImages: `At most ${MESSAGE_IMAGES_MAX} message images`,
+  bannerTooLong: `Banner message must be at most ${BANNER_MESSAGE_MAX} characters`,
+  bioTooLong: `Bio must be at most ${BIO_MAX} characters`,
+  textTooLong: `Must be at most ${SHORT_TEXT_MAX} characters`,
+  handleTooLong: `Handle must be at most ${HANDLE_MAX} characters`,
+  invalidUrl: 'Please enter a valid URL',
+} as const;
+
+const storagePath = z.string().max(STORAGE_PATH_MAX).nullish().transform((v) => v || null);
+const shortText = optionalTextField(SHORT_TEXT_MAX, WEBPAGE_MESSAGES.textTooLong);
+/** '@name' and 'name' are the same handle; stored without the '@'. */
+const handle = optionalTextField(HANDLE_MAX, WEBPAGE_MESSAGES.handleTooLong).transform((v) => v.trim().replace(/^@/, ''));
+
+/** The studio's webpage_settings fields (the upsert is keyed by user_id, added by the data layer). */
+export const webpageSettingsSchema = z.object({
+  main_photo_path: storagePath,
+  main_photo_size: z.enum(MAIN_PHOTO_SIZES).default('medium'),
+  message_image_paths: z.array(z.string().min(1).max(STORAGE_PATH_MAX)).max(MESSAGE_IMAGES_MAX, WEBPAGE_MESSAGES.tooManyImages).default([]),
+  message_boxes: z
+    .array(z.string().max(MESSAGE_BOX_TEXT_MAX, WEBPAGE_MESSAGES.messageTextTooLong))
+    .max(MESSAGE_BOX_COUNT, WEBPAGE_MESSAGES.tooManyMessageBoxes)
+    .default([]),
+  message_titles: z
+    .array(z.string().max(MESSAGE_BOX_TITLE_MAX, WEBPAGE_MESSAGES.messageTitleTooLong))
+    .max(MESSAGE_BOX_COUNT, WEBPAGE_MESSAGES.tooManyMessageBoxes)
+    .default([]),
+  banner_message: optionalTextField(BANNER_MESSAGE_MAX, WEBPAGE_MESSAGES.bannerTooLong),
+  banner_background_url: optionalHttpUrlField(WEBPAGE_MESSAGES.invalidUrl),
+  bio: optionalTextField(BIO_MAX, WEBPAGE_MESSAGES.bioTooLong),
+  website_url: optionalHttpUrlField(WEBPAGE_MESSAGES.invalidUrl),
+  twitter_handle: handle,
+  instagram_handle: handle,
+  linkedin_url: optionalHttpUrlField(WEBPAGE_MESSAGES.invalidUrl),
+  public_display_name: shortText,
+  company_name: shortText,
+  links_section_title: shortText,
+  profile_section_title: shortText,
+  bio_social_section_title: shortText,
+});
+export type WebpageSettingsInput = z.infer<typeof webpageSettingsSchema>;
+export type WebpageSettingsFormValues = z.input<typeof webpageSettingsSchema>;
