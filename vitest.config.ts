@@ -13,6 +13,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          setupFiles: ['tests/setup/node-websocket.ts'],
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -21,6 +22,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          setupFiles: ['tests/setup/node-websocket.ts'],
           include: ['tests/integration/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/functions/**/*.test.ts'],
           globalSetup: ['tests/setup/stack.global.ts'],
           testTimeout: 30_000,
@@ -33,6 +35,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          setupFiles: ['tests/setup/node-websocket.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/stack.global.ts'],
           testTimeout: 60_000,

@@ -20,7 +20,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  */
 export function checkObjectName(name: string): string {
   if (typeof name !== 'string' || name.length === 0) throw invalidKey('The object name is empty');
-  if (name.length > 1024) throw invalidKey('The object name is longer than 1024 characters');
+  if (Buffer.byteLength(name) > 1024) throw invalidKey('The object name is longer than 1024 bytes');
   if (name.includes('\\') || CONTROL.test(name) || !KEY_CHARS.test(name)) throw invalidKey(`Invalid key: ${JSON.stringify(name).slice(0, 200)}`);
   if (name.startsWith('/')) throw invalidKey('The object name must not start with /');
   for (const segment of name.split('/')) {
@@ -54,6 +54,8 @@ export function rawPathIsSuspicious(rawUrl: string): boolean {
   });
 }
 
+export const isVersion = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
+
 /** Where the bytes live: `${dataDir}/storage/{bucket}/{name}/{version}` (a directory per key, as Supabase's file backend does). */
 export class BlobLayout {
   readonly root: string;
@@ -71,9 +73,10 @@ export class BlobLayout {
     return dir;
   }
 
+  /** "~" never appears in a key, so a version file cannot collide with a nested object's directory. */
   versionFile(bucket: string, name: string, version: string): string {
-    if (!/^[0-9a-f-]{36}$/.test(version)) throw new Error(`unexpected object version "${version}"`);
-    return path.join(this.objectDir(bucket, name), version);
+    if (!isVersion(version)) throw new Error(`unexpected object version "${version}"`);
+    return path.join(this.objectDir(bucket, name), `~${version}`);
   }
 
   bucketDir(bucket: string): string {
