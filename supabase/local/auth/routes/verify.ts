@@ -1,0 +1,154 @@
+import type { Queryable } from '../../db/index.ts';
+import { forbidden, unprocessable, validationFailed } from '../errors.ts';
+import { hashLinkToken, matchesOtp, TOKEN_COLUMN, TOKEN_LIFETIME_MS, SENT_AT_COLUMN, type EmailLinkType } from '../otp.ts';
+import { issueAuthCode } from '../pkce.ts';
+import { withParams } from '../redirects.ts';
+import { str, type AuthRequest } from '../request.ts';
+import { createSession, type SessionJson } from '../sessions.ts';
+import { findUserByEmail, nowIso, syncEmailIdentity, type UserRow } from '../users.ts';
+import { normaliseEmail } from '../validation.ts';
+
+const LINK_TYPES: EmailLinkType[] = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'];
+/** Wrong OTPs tolerated per address and type before the code is thrown away. */
+export const MAX_OTP_FAILURES = 5;
+
+class InvalidToken extends Error {}
+
+/** `email` (verifyOtp's type for e-mailed codes) is a sign-up confirmation or a magic link. */
+function candidateTypes(type: string): EmailLinkType[] {
+  if (type === 'email') return ['signup', 'magiclink'];
+  return (LINK_TYPES as string[]).includes(type) ? [type as EmailLinkType] : [];
+}
+
+function expired(user: UserRow, type: EmailLinkType, nowMs: number): boolean {
+  const sent = user[SENT_AT_COLUMN[type]];
+  return !sent || nowMs - new Date(sent).getTime() > TOKEN_LIFETIME_MS[type];
+}
+
+async function findByLinkToken(tx: Queryable, types: EmailLinkType[], linkToken: string): Promise<{ user: UserRow; type: EmailLinkType } | undefined> {
+  const hashed = hashLinkToken(linkToken);
+  for (const type of types) {
+    const col = TOKEN_COLUMN[type];
+    const r = await tx.query<UserRow>(`select * from auth.users where split_part(${col}, ':', 1) = $1 and deleted_at is null for update`, [hashed]);
+    if (r.rows[0]) return { user: r.rows[0], type };
+  }
+  return undefined;
+}
+
+async function findByOtp(r: AuthRequest, tx: Queryable, types: EmailLinkType[], email: string, otp: string): Promise<{ user: UserRow; type: EmailLinkType } | undefined> {
+  for (const type of types) {
+    const user =
+      type === 'email_change'
+        ? (await tx.query<UserRow>('select * from auth.users where lower(email_change) = $1 and deleted_at is null', [email])).rows[0]
+        : await findUserByEmail(tx, email);
+    if (user && matchesOtp(user[TOKEN_COLUMN[type]], email, otp)) {
+      r.auth.otpFailures.delete(`${type}:${email}`);
+      return { user, type };
+    }
+  }
+  // Count the miss; verifyOtp discards the code after MAX_OTP_FAILURES (outside this transaction).
+  for (const type of types) {
+    const key = `${type}:${email}`;
+    r.auth.otpFailures.set(key, (r.auth.otpFailures.get(key) ?? 0) + 1);
+  }
+  return undefined;
+}
+
+/** After too many wrong codes the stored token is cleared: a new e-mail is needed. */
+async function discardGuessedCodes(r: AuthRequest, types: EmailLinkType[], email: string): Promise<void> {
+  for (const type of types) {
+    const key = `${type}:${email}`;
+    if ((r.auth.otpFailures.get(key) ?? 0) < MAX_OTP_FAILURES) continue;
+    r.auth.otpFailures.delete(key);
+    const where = type === 'email_change' ? 'lower(email_change) = $1' : 'lower(email) = $1';
+    await r.db.query(`update auth.users set ${TOKEN_COLUMN[type]} = null where ${where}`, [email]);
+  }
+}
+
+/** Applies what the link proves (address confirmed, new address adopted) and consumes the token. */
+async function applyVerification(tx: Queryable, user: UserRow, type: EmailLinkType, now: string): Promise<void> {
+  const col = TOKEN_COLUMN[type];
+  if (type === 'email_change') {
+    const newEmail = user.email_change;
+    if (!newEmail) throw new InvalidToken();
+    const taken = await tx.query('select 1 from auth.users where lower(email) = lower($1) and id <> $2', [newEmail, user.id]);
+    if (taken.rows.length > 0) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    await tx.query(
+      `update auth.users set email = $2, email_change = null, email_change_token_new = null, email_change_sent_at = null,
+         email_confirmed_at = coalesce(email_confirmed_at, $3), updated_at = $3 where id = $1`,
+      [user.id, newEmail, now],
+    );
+    await syncEmailIdentity(tx, user.id, newEmail, true, now);
+    return;
+  }
+  // Following any e-mailed link proves the address, as GoTrue treats recovery and magic links.
+  await tx.query(`update auth.users set ${col} = null, email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1`, [user.id, now]);
+  if (!user.email_confirmed_at) await syncEmailIdentity(tx, user.id, user.email ?? '', true, now);
+}
+
+type Outcome = { session: SessionJson; type: EmailLinkType } | { code: string; type: EmailLinkType };
+
+async function verifyInTx(r: AuthRequest, input: { type: string; linkToken?: string; email?: string; otp?: string }, allowPkce: boolean): Promise<Outcome> {
+  const types = candidateTypes(input.type);
+  if (types.length === 0) throw new InvalidToken();
+  const pkce = allowPkce && !!input.linkToken?.startsWith('pkce_');
+  const linkToken = input.linkToken?.replace(/^pkce_/, '');
+  return r.db.transaction(async (tx) => {
+    const found = linkToken ? await findByLinkToken(tx, types, linkToken) : input.email && input.otp ? await findByOtp(r, tx, types, input.email, input.otp) : undefined;
+    if (!found || expired(found.user, found.type, r.now())) throw new InvalidToken();
+    const now = nowIso(r.config.now);
+    await applyVerification(tx, found.user, found.type, now);
+    if (pkce) {
+      const code = await issueAuthCode(tx, { userId: found.user.id, authMethod: found.type }, now);
+      if (!code) throw new InvalidToken();
+      return { code, type: found.type };
+    }
+    const session = await createSession(tx, r.config, found.user.id, 'otp', { userAgent: r.userAgent(), ip: r.ip() });
+    return { session, type: found.type };
+  });
+}
+
+/** GET /verify?token&type&redirect_to: the e-mailed link. Always ends in a redirect to an allowed URL. */
+export async function verifyLink(r: AuthRequest): Promise<void> {
+  const target = r.redirectTarget();
+  const type = r.query('type') ?? '';
+  const token = r.query('token') ?? '';
+  try {
+    if (!token) throw new InvalidToken();
+    const out = await verifyInTx(r, { type, linkToken: token }, true);
+    if ('code' in out) return r.redirect(withParams(target, { code: out.code }, 'query'));
+    const s = out.session;
+    r.redirect(
+      withParams(target, { access_token: s.access_token, expires_at: String(s.expires_at), expires_in: String(s.expires_in), refresh_token: s.refresh_token, token_type: 'bearer', type: out.type }, 'hash'),
+    );
+  } catch (e) {
+    if (!(e instanceof InvalidToken)) {
+      const msg = e instanceof Error ? e.message : 'Error verifying link';
+      return r.redirect(withParams(target, { error: 'server_error', error_code: 'unexpected_failure', error_description: msg }, 'hash'));
+    }
+    r.redirect(withParams(target, { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' }, 'hash'));
+  }
+}
+
+/** POST /verify {type, token_hash} or {type, email, token}: supabase-js verifyOtp; answers a session. */
+export async function verifyOtp(r: AuthRequest): Promise<void> {
+  const body = await r.body();
+  const type = str(body, 'type');
+  if (!type) throw validationFailed('Verify requires a verification type');
+  if (!candidateTypes(type).length) throw validationFailed(`Verify requires a valid verification type, got "${type}"`);
+  const tokenHash = str(body, 'token_hash');
+  const token = str(body, 'token');
+  const rawEmail = str(body, 'email');
+  if (!tokenHash && !(token && rawEmail)) throw validationFailed('Verify requires either a token_hash, or an email and token');
+  const email = rawEmail ? normaliseEmail(rawEmail) : undefined;
+  try {
+    const out = await verifyInTx(r, { type, linkToken: tokenHash, email, otp: tokenHash ? undefined : token?.trim() }, false);
+    if ('session' in out) r.json(200, { ...out.session });
+  } catch (e) {
+    if (e instanceof InvalidToken) {
+      if (email && !tokenHash) await discardGuessedCodes(r, candidateTypes(type), email);
+      throw forbidden('otp_expired', 'Token has expired or is invalid');
+    }
+    throw e;
+  }
+}
