@@ -1,0 +1,60 @@
+import { AI_CONTEXT_LINK_LIMIT, AI_MAX_COMPLETION_TOKENS, AI_MAX_SUGGESTIONS, AI_MIN_SUGGESTIONS, AI_MODEL } from '../../constants.ts';
+import { parseAiSuggestions, type AiSuggestion } from '../../rules/ai-suggestions.ts';
+import type { DataClient } from '../client.ts';
+import { unwrap } from '../errors.ts';
+import { invokeFunction } from '../functions.ts';
+import { requireUserId } from '../session.ts';
+import type { AiChatHistoryRow } from '../types.ts';
+
+export interface AiChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** The 'ai-chat' function: messages, gpt-4o-mini, 1500 tokens; answers with the content. */
+export async function aiChat(client: DataClient, messages: AiChatMessage[]): Promise<string> {
+  const data = await invokeFunction<{ content?: string; response?: string; message?: string }>(client, 'ai-chat', {
+    messages,
+    model: AI_MODEL,
+    max_completion_tokens: AI_MAX_COMPLETION_TOKENS,
+  });
+  return data?.content ?? data?.response ?? '';
+}
+
+/** The prompt: 3-5 suggestions as JSON, with up to 10 existing links as context (part 2 §9). */
+export function discoveryMessages(query: string, existing: ReadonlyArray<{ title: string; url: string }>): AiChatMessage[] {
+  const context = existing.slice(0, AI_CONTEXT_LINK_LIMIT).map((link) => `- ${link.title}: ${link.url}`).join('\n');
+  return [
+    {
+      role: 'system',
+      content:
+        `You suggest useful websites. Answer with a JSON array of ${AI_MIN_SUGGESTIONS}-${AI_MAX_SUGGESTIONS} objects with the keys ` +
+        'title, url (absolute https URL), description, category and reasoning. No other text.',
+    },
+    { role: 'user', content: `${query.trim()}${context ? `\n\nLinks I already saved:\n${context}` : ''}` },
+  ];
+}
+
+/**
+ * AI Link Discovery: asks, parses (JSON, else the line-based fallback; http(s) only), and keeps
+ * the exchange in ai_chat_history. A failed history insert does not lose the suggestions.
+ */
+export async function discoverLinks(client: DataClient, query: string, existing: ReadonlyArray<{ title: string; url: string }> = []): Promise<AiSuggestion[]> {
+  const userId = await requireUserId(client);
+  const content = await aiChat(client, discoveryMessages(query, existing));
+  const suggestions = parseAiSuggestions(content);
+  const { error } = await client.from('ai_chat_history').insert({
+    user_id: userId,
+    message: query.trim(),
+    response: content,
+    context: { existing_links: existing.slice(0, AI_CONTEXT_LINK_LIMIT).map((link) => link.url) },
+  });
+  if (error) console.warn('ai_chat_history insert failed', error);
+  return suggestions;
+}
+
+export async function listAiHistory(client: DataClient, userId: string, limit = 20): Promise<AiChatHistoryRow[]> {
+  return (unwrap(
+    await client.from('ai_chat_history').select('id,user_id,message,response,context,created_at').eq('user_id', userId).order('created_at', { ascending: false }).limit(limit),
+  ) ?? []) as AiChatHistoryRow[];
+}

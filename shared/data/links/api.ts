@@ -1,0 +1,236 @@
+import { STORAGE_BUCKETS } from '../../constants.ts';
+import { findDuplicateLink } from '../../rules/duplicate-url.ts';
+import { planReorder, type ReorderDirection } from '../../rules/reorder.ts';
+import { normalizeUrl } from '../../rules/url.ts';
+import { NEW_CATEGORY_OPTION, type LinkInput } from '../../schemas/link.ts';
+import type { DataClient } from '../client.ts';
+import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
+import { requireUserId } from '../session.ts';
+import { uploadPublicFile, type UploadFile } from '../storage.ts';
+import type { LinkRow } from '../types.ts';
+
+/** What the grid needs (part 1 §7): no description, no template columns, for 10,000-link accounts. */
+export const LINK_LIST_COLUMNS = 'id,title,url,icon_url,access_count,share_count,created_at,updated_at,category_id,second_category_id';
+export type LinkListItem = Pick<
+  LinkRow,
+  'id' | 'title' | 'url' | 'icon_url' | 'access_count' | 'share_count' | 'created_at' | 'updated_at' | 'category_id' | 'second_category_id'
+>;
+/** Folder views also show descriptions (truncated to 120 characters). */
+export const FOLDER_LINK_COLUMNS = `${LINK_LIST_COLUMNS},description`;
+export type FolderLinkItem = LinkListItem & Pick<LinkRow, 'description'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** PostgREST servers cap rows per response (hosted default 1000); lists are read in pages of this size. */
+export const LIST_PAGE_SIZE = 1000;
+
+/** Reads every page of a range-able query; `page(from, to)` must apply a stable order. */
+export async function readAllPages<T>(page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; ; from += LIST_PAGE_SIZE) {
+    const data = unwrap(await page(from, from + LIST_PAGE_SIZE - 1)) ?? [];
+    rows.push(...data);
+    if (data.length < LIST_PAGE_SIZE) return rows;
+  }
+}
+
+/** The user's links (not templates), newest first. */
+export async function listLinks(client: DataClient, userId: string): Promise<LinkListItem[]> {
+  return readAllPages<LinkListItem>((from, to) =>
+    client
+      .from('links')
+      .select(LINK_LIST_COLUMNS)
+      .eq('user_id', userId)
+      .eq('is_template', false)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(from, to)
+      .returns<LinkListItem[]>(),
+  );
+}
+
+/** A folder's links: category_id or second_category_id is the folder, newest first. */
+export async function listFolderLinks(client: DataClient, userId: string, categoryId: string): Promise<FolderLinkItem[]> {
+  // The id goes into an or=() filter string: accept only a uuid so it cannot add conditions.
+  if (!UUID.test(categoryId)) throw clientError(CLIENT_ERROR_CODES.invalidInput, 'Invalid folder id');
+  return readAllPages<FolderLinkItem>((from, to) =>
+    client
+      .from('links')
+      .select(FOLDER_LINK_COLUMNS)
+      .eq('user_id', userId)
+      .eq('is_template', false)
+      .or(`category_id.eq.${categoryId},second_category_id.eq.${categoryId}`)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(from, to)
+      .returns<FolderLinkItem[]>(),
+  );
+}
+
+export async function getLink(client: DataClient, id: string): Promise<LinkRow | null> {
+  return unwrap(await client.from('links').select('*').eq('id', id).maybeSingle<LinkRow>());
+}
+
+/** Escapes LIKE wildcards so a host is matched literally. */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The user's saved link that is "the same link" as `url` under the shared duplicate-URL rule
+ * (shared/rules/duplicate-url.ts). Only links on the same host are fetched, so this stays one
+ * small query even for a 10,000-link account.
+ */
+export async function findDuplicate(client: DataClient, userId: string, url: string): Promise<Pick<LinkRow, 'id' | 'url' | 'title'> | null> {
+  const normalized = normalizeUrl(url);
+  if (!normalized) return null;
+  const host = new URL(normalized).host;
+  const rows = unwrap(
+    await client
+      .from('links')
+      .select('id,url,title')
+      .eq('user_id', userId)
+      .eq('is_template', false)
+      .ilike('url', `%//${likeLiteral(host)}%`)
+      .order('created_at', { ascending: false })
+      .limit(500),
+  ) as Array<Pick<LinkRow, 'id' | 'url' | 'title'>>;
+  return findDuplicateLink(rows, normalized) ?? null;
+}
+
+export type SaveLinkOutcome = 'inserted' | 'updated' | 'updated_existing';
+export interface SaveLinkResult {
+  outcome: SaveLinkOutcome;
+  link: LinkRow;
+  /** True when '+ Create new category' made a new folder. */
+  categoryCreated: boolean;
+  categoryId: string;
+}
+
+export interface SaveLinkParams {
+  input: LinkInput;
+  /** The link being edited (Edit Link); omitted for Add Link. */
+  linkId?: string;
+  /** An icon chosen in the form: uploaded to link-icons/{userId}/{timestamp}.{ext} first. */
+  icon?: (UploadFile & Blob) | null;
+  /**
+   * Links the caller already has in memory (the grid). When given, the duplicate check runs
+   * on them instead of a query; otherwise {@link findDuplicate} asks the server.
+   */
+  knownLinks?: ReadonlyArray<Pick<LinkRow, 'id' | 'url'>>;
+}
+
+interface SaveLinkRpcResult {
+  outcome: SaveLinkOutcome;
+  link: LinkRow;
+  category_created: boolean;
+  category_id: string;
+}
+
+/**
+ * Add/Edit Link in one round trip (RPC save_link): https:// added, http(s) only, primary
+ * category 'Recently Saved Links' and the chosen folder as secondary, a new folder created
+ * when asked, and an add whose URL is already saved updates that link ('updated_existing').
+ */
+export async function saveLink(client: DataClient, params: SaveLinkParams): Promise<SaveLinkResult> {
+  const userId = await requireUserId(client);
+  const url = normalizeUrl(params.input.url);
+  if (!url) throw clientError(CLIENT_ERROR_CODES.invalidUrl, 'Please enter a valid URL');
+
+  let existingId = params.linkId ?? null;
+  if (!existingId) {
+    const duplicate = params.knownLinks ? findDuplicateLink(params.knownLinks, url) : await findDuplicate(client, userId, url);
+    existingId = duplicate?.id ?? null;
+  }
+  const iconUrl = params.icon ? (await uploadPublicFile(client, STORAGE_BUCKETS.linkIcons, userId, params.icon, 'icon')).publicUrl : null;
+  const creating = params.input.categoryId === NEW_CATEGORY_OPTION;
+
+  const result = unwrap(
+    await client.rpc('save_link', {
+      link_title: params.input.title,
+      link_url: url,
+      link_description: params.input.description?.trim() || null,
+      chosen_category_id: creating ? null : params.input.categoryId || null,
+      new_category_name: creating ? params.input.newCategory?.trim() || null : null,
+      link_icon_url: iconUrl,
+      existing_link_id: existingId,
+    }),
+  ) as SaveLinkRpcResult;
+  const outcome: SaveLinkOutcome = !params.linkId && existingId ? 'updated_existing' : result.outcome;
+  return { outcome, link: result.link, categoryCreated: result.category_created, categoryId: result.category_id };
+}
+
+/** Deletes one of the user's links; refused or missing rows are an error, not a silent success. */
+export async function deleteLink(client: DataClient, id: string): Promise<void> {
+  const rows = unwrap(await client.from('links').delete().eq('id', id).select('id'));
+  if (!rows || rows.length === 0) throw clientError(CLIENT_ERROR_CODES.notFound, 'Link not found.');
+}
+
+/**
+ * Opening a link: access_count + 1 first (RPC increment_link_access), then the caller opens the
+ * URL (same page or a new window). Returns the new count (null if the link is not countable).
+ */
+export async function recordLinkOpen(client: DataClient, id: string): Promise<number | null> {
+  return unwrap(await client.rpc('increment_link_access', { link_id: id })) as number | null;
+}
+
+export interface MoveLinkParams {
+  /** The list as displayed (newest first): the whole grid, or one folder's links. */
+  items: ReadonlyArray<{ id: string; created_at: string }>;
+  id: string;
+  direction: ReorderDirection;
+  /** Row width for up/down (shared/rules/grid-columns.ts). */
+  columns?: number;
+  /** Beginning/End are relative to this folder's links; omitted = all the user's links. */
+  withinCategoryId?: string | null;
+}
+
+/**
+ * Reorders with the shared reorder rule: left/right swap with the neighbour, up/down with the
+ * link one row away, Beginning/End ±60 s. Returns the changed rows ([] when the move is impossible).
+ */
+export async function moveLink(client: DataClient, params: MoveLinkParams): Promise<LinkRow[]> {
+  const columns = params.direction === 'up' || params.direction === 'down' ? params.columns ?? 1 : 1;
+  const plan = planReorder(params.items, params.id, params.direction, columns);
+  if (!plan) return [];
+  let otherId: string | null = null;
+  if (params.direction !== 'beginning' && params.direction !== 'end') {
+    const index = params.items.findIndex((item) => item.id === params.id);
+    const step = params.direction === 'left' ? -1 : params.direction === 'right' ? 1 : params.direction === 'up' ? -columns : columns;
+    otherId = params.items[index + step]?.id ?? null;
+    if (!otherId) return [];
+  }
+  const rows = unwrap(
+    await client.rpc('move_link', {
+      link_id: params.id,
+      direction: params.direction,
+      other_link_id: otherId,
+      within_category_id: params.withinCategoryId ?? null,
+    }),
+  ) as LinkRow[] | null;
+  return rows ?? [];
+}
+
+export type CopyLinkOutcome = 'inserted' | 'moved' | 'exists' | 'replaced';
+
+/**
+ * Copy a link into one of the user's folders (part 2 §4): 'exists' means the same URL is already
+ * in that folder and the UI should ask 'Replace existing link?' (then call again with replace).
+ */
+export async function copyLink(
+  client: DataClient,
+  params: { sourceLinkId: string; destinationCategoryId: string; replaceExisting?: boolean },
+): Promise<{ outcome: CopyLinkOutcome; link: LinkRow }> {
+  return unwrap(
+    await client.rpc('copy_link', {
+      source_link_id: params.sourceLinkId,
+      destination_category_id: params.destinationCategoryId,
+      replace_existing: params.replaceExisting ?? false,
+    }),
+  ) as { outcome: CopyLinkOutcome; link: LinkRow };
+}
+
+/** Uploads a link icon on its own (e.g. to change only the icon); returns the public URL. */
+export async function uploadLinkIcon(client: DataClient, file: UploadFile & Blob): Promise<string> {
+  const userId = await requireUserId(client);
+  return (await uploadPublicFile(client, STORAGE_BUCKETS.linkIcons, userId, file, 'icon')).publicUrl;
+}
+

@@ -1,0 +1,14 @@
+/** Links lists are keyed per user (and folder), so switching accounts never shows stale rows. */
+export interface LinkListFilter {
+  userId: string;
+  /** A folder: links whose category_id or second_category_id is it. */
+  categoryId?: string;
+}
+
+export const linkKeys = {
+  all: ['links'] as const,
+  lists: () => [...linkKeys.all, 'list'] as const,
+  list: (filter: LinkListFilter) => [...linkKeys.lists(), filter] as const,
+  details: () => [...linkKeys.all, 'detail'] as const,
+  detail: (id: string) => [...linkKeys.details(), id] as const,
+};

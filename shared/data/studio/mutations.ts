@@ -1,0 +1,35 @@
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import type { WebpageSettingsInput } from '../../schemas/webpage-settings.ts';
+import type { DataClient } from '../client.ts';
+import type { UploadFile } from '../storage.ts';
+import { addPageMember, removePageMember, saveWebpageSettings, uploadStudioImage } from './api.ts';
+import { studioKeys } from './keys.ts';
+
+export const studioMutations = {
+  save: (client: DataClient, queryClient: QueryClient, userId: string) =>
+    mutationOptions({
+      mutationKey: [...studioKeys.all, 'save'],
+      mutationFn: (input: WebpageSettingsInput) => saveWebpageSettings(client, userId, input),
+      onSuccess: (row) => {
+        queryClient.setQueryData(studioKeys.detail(userId), row);
+        return queryClient.invalidateQueries({ queryKey: studioKeys.publicPages() });
+      },
+    }),
+  uploadImage: (client: DataClient) =>
+    mutationOptions({
+      mutationKey: [...studioKeys.all, 'uploadImage'],
+      mutationFn: (params: { kind: 'main-photo' | 'message-image'; file: UploadFile & Blob }) => uploadStudioImage(client, params.kind, params.file),
+    }),
+  addMember: (client: DataClient, queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...studioKeys.all, 'addMember'],
+      mutationFn: (username: string) => addPageMember(client, username),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKeys.members() }),
+    }),
+  removeMember: (client: DataClient, queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...studioKeys.all, 'removeMember'],
+      mutationFn: (id: string) => removePageMember(client, id),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKeys.members() }),
+    }),
+};

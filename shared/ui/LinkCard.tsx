@@ -1,0 +1,170 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import type { ReactNode } from 'react';
+import { REORDER_DIRECTIONS, type ReorderDirection } from '../rules/reorder.ts';
+import { formatDisplayDate } from '../rules/date-format.ts';
+import { safeHref } from '../rules/url.ts';
+import { LinkIcon } from './LinkIcon.tsx';
+import { cn } from './cn.ts';
+
+export interface LinkCardLink {
+  id: string;
+  title: string;
+  url: string;
+  icon_url: string | null;
+  created_at: string;
+  access_count: number;
+  share_count: number;
+}
+
+export type OpenMode = 'same-page' | 'new-window';
+
+export interface LinkCardProps {
+  link: LinkCardLink;
+  /** Count the view first (increment_link_access), then navigate; the card does not navigate itself. */
+  onOpen: (link: LinkCardLink, mode: OpenMode) => void;
+  onShare?: (link: LinkCardLink) => void;
+  onEdit?: (link: LinkCardLink) => void;
+  onDelete?: (link: LinkCardLink) => void;
+  /** Shows the reorder buttons on hover/focus; a direction that cannot move is passed as disabled. */
+  onMove?: (link: LinkCardLink, direction: ReorderDirection) => void;
+  disabledMoves?: ReadonlySet<ReorderDirection>;
+  /** The link being edited (orange highlight). */
+  editing?: boolean;
+  className?: string;
+}
+
+const MOVE_LABELS: Record<ReorderDirection, string> = {
+  beginning: 'Beginning',
+  left: 'Left',
+  up: 'Up',
+  down: 'Down',
+  right: 'Right',
+  end: 'End',
+};
+const MOVE_GLYPHS: Record<ReorderDirection, string> = { beginning: '⇤', left: '←', up: '↑', down: '↓', right: '→', end: '⇥' };
+
+const MENU_ITEM =
+  'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
+
+/** One link in the grid (part 1 §2): icon menu, title, URL, date, views and shares, reorder on hover. */
+export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disabledMoves, editing, className }: LinkCardProps) {
+  const href = safeHref(link.url);
+  const item = (label: string, action: (() => void) | undefined): ReactNode =>
+    action ? (
+      <DropdownMenu.Item className={MENU_ITEM} onSelect={action}>
+        {label}
+      </DropdownMenu.Item>
+    ) : null;
+  return (
+    <article
+      aria-label={link.title}
+      data-editing={editing || undefined}
+      className={cn(
+        'group relative flex min-w-0 flex-col gap-2 rounded-lg border border-border bg-card p-3 text-card-foreground shadow-sm transition-shadow hover:shadow-md focus-within:shadow-md',
+        editing && 'border-warning ring-2 ring-warning/40',
+        className,
+      )}
+    >
+      <div className="flex items-start gap-3">
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger
+            className="shrink-0 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            aria-label={`Actions for ${link.title}`}
+          >
+            <LinkIcon iconUrl={link.icon_url} url={link.url} title={link.title} />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content
+              align="start"
+              sideOffset={4}
+              className="lv-animate-in z-50 min-w-48 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+            >
+              {href ? item('Go to Site (Same Page)', () => onOpen(link, 'same-page')) : null}
+              {href ? item('Go to Site (Pop-up Window)', () => onOpen(link, 'new-window')) : null}
+              {item('Share Link', onShare && (() => onShare(link)))}
+              {item('Edit Link', onEdit && (() => onEdit(link)))}
+              {item('Delete Link', onDelete && (() => onDelete(link)))}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-sm font-semibold" title={link.title}>
+            {link.title}
+          </h3>
+          {href ? (
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={(event) => {
+                event.preventDefault();
+                onOpen(link, 'new-window');
+              }}
+              className="block truncate text-xs text-primary hover:underline"
+            >
+              {link.url}
+            </a>
+          ) : (
+            <span className="block truncate text-xs text-muted-foreground">{link.url}</span>
+          )}
+        </div>
+        {onDelete ? (
+          <Tooltip.Provider delayDuration={300}>
+            <Tooltip.Root>
+              <Tooltip.Trigger
+                onClick={() => onDelete(link)}
+                aria-label="Delete link"
+                className="rounded p-1 text-muted-foreground opacity-70 hover:bg-destructive/10 hover:text-destructive hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+                </svg>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content sideOffset={4} className="z-50 rounded bg-foreground px-2 py-1 text-xs text-background shadow">
+                  Delete link
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          </Tooltip.Provider>
+        ) : null}
+      </div>
+      <dl className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <div className="flex gap-1">
+          <dt className="sr-only">Created</dt>
+          <dd>{formatDisplayDate(link.created_at)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Views</dt>
+          <dd>{link.access_count}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Shares</dt>
+          <dd>{link.share_count}</dd>
+        </div>
+      </dl>
+      {onMove ? (
+        <div
+          role="group"
+          aria-label={`Move ${link.title}`}
+          className="flex flex-wrap gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100"
+        >
+          {REORDER_DIRECTIONS.map((direction) => (
+            <button
+              key={direction}
+              type="button"
+              onClick={() => onMove(link, direction)}
+              disabled={disabledMoves?.has(direction)}
+              aria-label={`Move ${MOVE_LABELS[direction]}`}
+              title={MOVE_LABELS[direction]}
+              className="h-7 min-w-7 rounded border border-border px-1.5 text-xs hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-40"
+            >
+              <span aria-hidden="true">{MOVE_GLYPHS[direction]}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}

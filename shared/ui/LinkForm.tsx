@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ICON_MIME_TYPES } from '../constants.ts';
+import { uploadFileProblem } from '../data/storage.ts';
+import { NEW_CATEGORY_OPTION, linkSchema, type LinkFormValues, type LinkInput } from '../schemas/link.ts';
+import { Button } from './Button.tsx';
+import { CategorySelect, type CategoryOption } from './CategorySelect.tsx';
+import { FormField } from './FormField.tsx';
+import { cn } from './cn.ts';
+import { CONTROL_CLASS } from './field-classes.ts';
+import { showToastMessage } from './toast.ts';
+
+export interface LinkFormProps {
+  /** 'edit' shows the orange highlight, Cancel and the delete button. */
+  mode?: 'add' | 'edit';
+  /** Values to start from (the link being edited, or a page to quick-save). */
+  initialValues?: Partial<LinkFormValues>;
+  categories: readonly CategoryOption[];
+  /** Preselected folder in add mode (usually 'Recently Saved Links'). */
+  defaultCategoryId?: string;
+  /** Receives the parsed values (url normalised to http(s)) and the chosen icon file. Throw to keep the form as it is. */
+  onSubmit: (values: LinkInput, icon: File | null) => Promise<void> | void;
+  onCancel?: () => void;
+  onDelete?: () => void;
+  /** Hide the card chrome and title (e.g. inside a dialog that has its own). */
+  bare?: boolean;
+  className?: string;
+}
+
+const ICON_ACCEPT = ICON_MIME_TYPES.join(',');
+
+/** The 'Add New Link' / 'Edit Link' card (part 1 §2), shared by the dashboard and the extension popup. */
+export function LinkForm({
+  mode = 'add',
+  initialValues,
+  categories,
+  defaultCategoryId,
+  onSubmit,
+  onCancel,
+  onDelete,
+  bare = false,
+  className,
+}: LinkFormProps) {
+  const editing = mode === 'edit';
+  const titleId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [icon, setIcon] = useState<File | null>(null);
+  const [iconError, setIconError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<LinkFormValues, unknown, LinkInput>({
+    resolver: zodResolver(linkSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      title: '',
+      url: '',
+      description: '',
+      categoryId: defaultCategoryId ?? categories[0]?.id ?? '',
+      newCategory: '',
+      ...initialValues,
+    },
+  });
+  const creatingCategory = watch('categoryId') === NEW_CATEGORY_OPTION;
+
+  function chooseIcon(file: File | undefined) {
+    if (!file) {
+      setIcon(null);
+      setIconError(undefined);
+      return;
+    }
+    const problem = uploadFileProblem(file, 'icon');
+    if (problem) {
+      showToastMessage(problem);
+      setIconError(`${problem.title}: ${problem.description}`);
+      setIcon(null);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setIconError(undefined);
+    setIcon(file);
+  }
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values, icon);
+    } catch {
+      return; // The caller shows the error toast; keep what the user typed.
+    }
+    if (!editing) {
+      reset({ title: '', url: '', description: '', categoryId: values.categoryId === NEW_CATEGORY_OPTION ? (defaultCategoryId ?? '') : values.categoryId, newCategory: '' });
+      setIcon(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  });
+
+  const submitLabel = isSubmitting ? (editing ? 'Updating link...' : 'Adding link...') : editing ? 'Update Link' : 'Add Link';
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={bare ? undefined : titleId}
+      data-editing={editing || undefined}
+      className={cn(
+        'grid gap-4',
+        !bare && 'rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-6',
+        editing && !bare && 'border-warning ring-2 ring-warning/40 bg-warning/5',
+        className,
+      )}
+    >
+      {bare ? null : (
+        <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+          {editing ? 'Edit Link' : 'Add New Link'}
+        </h2>
+      )}
+      <FormField label="Title" error={errors.title?.message}>
+        <input type="text" autoComplete="off" className={CONTROL_CLASS} {...register('title')} />
+      </FormField>
+      <FormField label="URL" error={errors.url?.message}>
+        <input type="url" inputMode="url" autoComplete="url" placeholder="https://example.com" className={CONTROL_CLASS} {...register('url')} />
+      </FormField>
+      <FormField label="Description (optional)" error={errors.description?.message}>
+        <textarea rows={3} className={cn(CONTROL_CLASS, 'resize-y')} {...register('description')} />
+      </FormField>
+      <FormField label="Category" error={errors.categoryId?.message}>
+        <CategorySelect categories={categories} {...register('categoryId')} />
+      </FormField>
+      {creatingCategory ? (
+        <FormField label="New Category Name" error={errors.newCategory?.message}>
+          <input type="text" autoComplete="off" className={CONTROL_CLASS} {...register('newCategory')} />
+        </FormField>
+      ) : null}
+      <FormField label="Icon (optional)" error={iconError} hint="JPG, PNG or GIF, up to 5MB.">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ICON_ACCEPT}
+          onChange={(event) => chooseIcon(event.currentTarget.files?.[0])}
+          className={cn(
+            CONTROL_CLASS,
+            'cursor-pointer file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-2 file:py-1 file:text-xs file:font-medium file:text-secondary-foreground',
+          )}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {editing && onDelete ? (
+          <Button variant="destructive" onClick={onDelete} disabled={isSubmitting} className="sm:mr-auto" aria-label="Delete link">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
+            </svg>
+            <span className="sm:sr-only">Delete</span>
+          </Button>
+        ) : null}
+        {editing && onCancel ? (
+          <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
