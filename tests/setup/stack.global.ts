@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
 export async function startTestStack() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-test-'));
   const config = loadConfig(
-    { ...process.env, STACK_LOG: 'silent' },
+    { ...process.env, STACK_LOG: 'silent', FUNCTIONS_TEST_MODE: 'true' },
     { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent', siteUrl: 'http://127.0.0.1:3999', additionalRedirectUrls: ['http://127.0.0.1:*/**', 'http://localhost:*/**', 'chrome-extension://*/**', 'moz-extension://*/**'] },
   );
   const stack = await startStack(config, { extraMigrationsDirs: [path.resolve(import.meta.dirname, '..', 'fixtures', 'migrations')] });

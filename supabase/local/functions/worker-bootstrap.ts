@@ -74,3 +74,4 @@ Deno.serve = (...args: unknown[]) => {
 };
 
 await import(entry);
+export {};

@@ -1,0 +1,66 @@
+import OpenAI from 'openai';
+import { AI_MAX_COMPLETION_TOKENS, AI_MODEL } from '../../../shared/constants.ts';
+import { aiChatRequestSchema } from '../../../shared/schemas/ai-chat.ts';
+import { adminClient, requireUser } from '../_shared/clients.ts';
+import { env } from '../_shared/env.ts';
+import { errorResponse, handle, json, parseWith, readJsonBody } from '../_shared/http.ts';
+
+const MAX_BODY_BYTES = 512 * 1024;
+
+/**
+ * Part 2 'ai-chat' {messages, model, max_completion_tokens} -> {content}. Any OpenAI-compatible
+ * server works (OPENAI_BASE_URL); the model is AI_MODEL (default gpt-4o-mini) and the answer is
+ * capped at 1500 tokens. Errors carry the codes the client maps to its toasts.
+ */
+Deno.serve(
+  handle(async (req) => {
+    const { user } = await requireUser(req);
+    const body = parseWith(aiChatRequestSchema, await readJsonBody(req, MAX_BODY_BYTES));
+    const apiKey = env('OPENAI_API_KEY');
+    if (!apiKey) return errorResponse(503, 'invalid_api_key', 'OpenAI API key issue: OPENAI_API_KEY is not set');
+
+    const model = env('AI_MODEL') ?? body.model ?? AI_MODEL;
+    const openai = new OpenAI({ apiKey, baseURL: env('OPENAI_BASE_URL'), timeout: 60_000, maxRetries: 1 });
+    let content: string;
+    let usage: unknown;
+    try {
+      const completion = await openai.chat.completions.create({
+        model,
+        messages: body.messages,
+        max_completion_tokens: Math.min(body.max_completion_tokens, AI_MAX_COMPLETION_TOKENS),
+      });
+      content = completion.choices[0]?.message?.content ?? '';
+      usage = completion.usage ?? null;
+    } catch (e) {
+      return mapOpenAiError(e);
+    }
+
+    // The exchange is history for the user; failing to store it does not fail the answer.
+    const lastUser = [...body.messages].reverse().find((m) => m.role === 'user') ?? body.messages[body.messages.length - 1];
+    const { error } = await adminClient().from('ai_chat_history').insert({
+      user_id: user.id,
+      message: lastUser.content.slice(0, 10_000),
+      response: content.slice(0, 100_000),
+      context: { model, messages: body.messages.length, usage },
+    });
+    if (error) console.error('ai-chat: history not stored', error.message);
+    return json({ content, model, usage });
+  }),
+);
+
+function mapOpenAiError(e: unknown): Response {
+  if (e instanceof OpenAI.APIError) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (e.status === 429 && (code === 'insufficient_quota' || /quota/i.test(e.message))) {
+      return errorResponse(429, 'insufficient_quota', 'OpenAI quota exceeded');
+    }
+    if (e.status === 401 || e.status === 403 || code === 'invalid_api_key') {
+      return errorResponse(502, 'invalid_api_key', 'OpenAI API key issue');
+    }
+    if (e.status === 429) return errorResponse(429, 'rate_limited', 'AI service error: too many requests, please try again shortly');
+    console.error('ai-chat: provider error', e.status, e.message);
+    return errorResponse(502, 'ai_service_error', 'AI service error');
+  }
+  console.error('ai-chat: provider unreachable', (e as Error)?.message);
+  return errorResponse(502, 'ai_service_error', 'AI service error: the AI provider could not be reached');
+}

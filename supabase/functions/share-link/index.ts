@@ -1,0 +1,94 @@
+import { shareLinkPayloadSchema, type ShareData } from '../../../shared/schemas/share-link-payload.ts';
+import { adminClient, requireUser } from '../_shared/clients.ts';
+import { brandName, siteUrl } from '../_shared/brand.ts';
+import { handle, HttpError, json, parseWith, readJsonBody } from '../_shared/http.ts';
+import { escapeHtml, sendMail } from '../_shared/mail.ts';
+
+interface SharedLinkRow {
+  id: string;
+  title: string;
+  url: string;
+  user_id: string;
+}
+
+/** Always the same answer, delivered or silently dropped, so a blocked sender learns nothing. */
+const SHARED = { success: true, message: 'Link shared successfully' };
+
+/**
+ * Part 1 §7 'share-link': the caller shares one of their own links. The database trigger on
+ * shared_links resolves the recipient account (username, or an account with that e-mail), refuses
+ * blocked senders and counts share_count; this function checks the caller, writes the row with
+ * the service role, maps the answers and sends the e-mail for the e-mail method.
+ */
+Deno.serve(
+  handle(async (req) => {
+    const { user } = await requireUser(req);
+    const { shareData } = parseWith(shareLinkPayloadSchema, await readJsonBody(req));
+    if (shareData.sender_id !== user.id) throw new HttpError(403, 'forbidden', 'You can only share links as yourself.');
+
+    const admin = adminClient();
+    const { data: link } = await admin.from('links').select('id, title, url, user_id').eq('id', shareData.link_id).maybeSingle<SharedLinkRow>();
+    if (!link || link.user_id !== user.id) throw new HttpError(403, 'forbidden', 'You can only share your own links.');
+
+    const username = shareData.recipient_username?.trim().replace(/^@/, '');
+    if (username && !(await usernameExists(username))) {
+      throw new HttpError(404, 'recipient_not_found', `No user has the username @${username}.`);
+    }
+
+    const message = shareData.message?.trim() || `Your friend on ${brandName()} shared this with you!`;
+    const { error } = await admin.from('shared_links').insert({
+      sender_id: user.id,
+      link_id: link.id,
+      message,
+      recipient_email: shareData.recipient_email ?? null,
+      recipient_phone: shareData.recipient_phone ?? null,
+      recipient_username: username ?? null,
+      social_platform: shareData.social_platform ?? null,
+      social_handle: shareData.social_handle ?? null,
+    });
+    if (error) {
+      // 42501 after the ownership check above means the recipient blocked the sender: drop it silently.
+      if (error.code === '42501') return json(SHARED);
+      if (error.code === '23505') throw new HttpError(409, '23505', error.message);
+      if (error.code?.startsWith('23') || error.code === '22001') throw new HttpError(400, error.code, error.message);
+      console.error('share-link: insert failed', error.code, error.message);
+      throw new HttpError(500, 'share_failed', 'Failed to share link. Please try again.');
+    }
+
+    if (shareData.recipient_email) await emailRecipient(shareData, link, message, user.id);
+    return json(SHARED);
+  }),
+);
+
+async function emailRecipient(share: ShareData, link: SharedLinkRow, message: string, senderId: string): Promise<void> {
+  const brand = brandName();
+  const sender = await senderName(senderId);
+  const site = siteUrl();
+  const text = [message, '', `${link.title}`, link.url, '', site ? `Save and share your favourite links on ${brand}: ${site}` : `Sent with ${brand}.`].join('\n');
+  const html = `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a><br>${escapeHtml(link.url)}</p>`
+    + `<p style="color:#64748b">${site ? `Save and share your favourite links on <a href="${escapeHtml(site)}">${escapeHtml(brand)}</a>.` : `Sent with ${escapeHtml(brand)}.`}</p>`;
+  try {
+    await sendMail({ to: share.recipient_email!, subject: `${sender} shared a link with you on ${brand}`, text, html });
+  } catch (e) {
+    // The share is recorded (and in the recipient's inbox when they have an account); the mail is best effort.
+    console.error('share-link: e-mail not sent', (e as Error).message);
+  }
+}
+
+/** Usernames are unique case-insensitively; ilike with LIKE wildcards escaped is an exact, case-blind match. */
+async function usernameExists(username: string): Promise<boolean> {
+  // Only names a profile can have (profiles_username_format); this also keeps '*' (PostgREST's wildcard) out.
+  if (!/^[A-Za-z0-9_-]{3,30}$/.test(username)) return false;
+  const pattern = username.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const { data, error } = await adminClient().from('profiles').select('user_id').ilike('username', pattern).limit(1);
+  if (error) throw new Error(`cannot look up the username: ${error.message}`);
+  return (data ?? []).length > 0;
+}
+
+async function senderName(senderId: string): Promise<string> {
+  const { data } = await adminClient().from('profiles').select('first_name, last_name, username, name_visible').eq('user_id', senderId).maybeSingle();
+  const fullName = [data?.first_name, data?.last_name].filter(Boolean).join(' ');
+  if (data?.name_visible !== false && fullName) return fullName;
+  if (data?.username) return `@${data.username}`;
+  return 'Your friend';
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
+import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai.ts';
+import { callFunction, expectBadInputHandled, setFunctionEnv } from './helpers.ts';
+
+let openai: FakeOpenAi;
+let user: ConfirmedUser;
+
+const messages = [
+  { role: 'system', content: 'You suggest links.' },
+  { role: 'user', content: 'Suggest 3 links about sourdough baking' },
+];
+const ask = (token: string | null | undefined, body: unknown = { messages, model: 'gpt-4o-mini', max_completion_tokens: 1500 }) =>
+  callFunction('ai-chat', { token, body });
+
+async function historyOf(userId: string) {
+  const { data } = await serviceClient().from('ai_chat_history').select('*').eq('user_id', userId);
+  return data ?? [];
+}
+
+beforeAll(async () => {
+  openai = await startFakeOpenAi();
+  await setFunctionEnv('ai-chat', { OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseUrl, AI_MODEL: 'gpt-4o-mini' });
+  user = await createConfirmedUser();
+});
+
+afterAll(async () => {
+  await setFunctionEnv('ai-chat', {});
+  await openai.close();
+});
+
+describe('ai-chat', () => {
+  it('answers with the content from the OpenAI-compatible server and stores the exchange', async () => {
+    openai.mode = 'ok';
+    openai.reply = 'Try https://example.com/sourdough';
+    const before = openai.requests.length;
+    const res = await ask(user.accessToken);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ content: 'Try https://example.com/sourdough', model: 'gpt-4o-mini' });
+    const sent = JSON.parse(openai.requests[before].body);
+    expect(sent).toMatchObject({ model: 'gpt-4o-mini', max_completion_tokens: 1500, messages });
+    expect(openai.requests[before].headers.authorization).toBe(`Bearer ${openai.apiKey}`);
+    const history = await historyOf(user.user.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ message: 'Suggest 3 links about sourdough baking', response: 'Try https://example.com/sourdough' });
+  });
+
+  it('caps max_completion_tokens at 1500: more is refused as bad input', async () => {
+    const res = await ask(user.accessToken, { messages, max_completion_tokens: 5000 });
+    expect(res.status).toBe(400);
+    const small = await ask(user.accessToken, { messages, max_completion_tokens: 200 });
+    expect(small.status).toBe(200);
+    expect(JSON.parse(openai.requests[openai.requests.length - 1].body).max_completion_tokens).toBe(200);
+  });
+
+  it("maps provider errors to the client's codes: quota, API key, other", async () => {
+    openai.mode = 'quota';
+    const quota = await ask(user.accessToken);
+    expect(quota.status).toBe(429);
+    expect(quota.body).toEqual({ error: 'insufficient_quota', message: 'OpenAI quota exceeded' });
+
+    openai.mode = 'server_error';
+    const broken = await ask(user.accessToken);
+    expect(broken.status).toBe(502);
+    expect(broken.body).toEqual({ error: 'ai_service_error', message: 'AI service error' });
+    openai.mode = 'ok';
+
+    await setFunctionEnv('ai-chat', { OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: openai.baseUrl });
+    try {
+      const badKey = await ask(user.accessToken);
+      expect(badKey.status).toBe(502);
+      expect(badKey.body).toEqual({ error: 'invalid_api_key', message: 'OpenAI API key issue' });
+    } finally {
+      await setFunctionEnv('ai-chat', { OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseUrl });
+    }
+  });
+
+  it('an unreachable provider is an AI service error, not a hang', async () => {
+    await setFunctionEnv('ai-chat', { OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    try {
+      const res = await ask(user.accessToken);
+      expect(res.status).toBe(502);
+      expect(res.body.error).toBe('ai_service_error');
+    } finally {
+      await setFunctionEnv('ai-chat', { OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseUrl });
+    }
+  });
+
+  it('needs a signed-in user (Authentication required) and stores nothing otherwise', async () => {
+    const before = openai.requests.length;
+    const anon = await ask(undefined);
+    expect(anon.status).toBe(401);
+    expect(anon.body).toEqual({ error: 'unauthorized', message: 'Authentication required' });
+    expect((await ask(null)).status).toBe(401);
+    expect(openai.requests.length).toBe(before);
+  });
+
+  it('bad input -> 400/413 JSON, and the provider is not called', async () => {
+    const before = openai.requests.length;
+    const answers = await expectBadInputHandled('ai-chat', user.accessToken, [
+      {},
+      { messages: [] },
+      { messages: 'hello' },
+      { messages: [{ role: 'hacker', content: 'x' }] },
+      { messages: [{ role: 'user', content: '' }] },
+      { messages, max_completion_tokens: 'lots' },
+      { messages, model: 'gpt-4-32k' },
+    ]);
+    for (const a of answers) {
+      expect([400, 413], a.text).toContain(a.status);
+      expect(a.body).toHaveProperty('message');
+    }
+    expect(openai.requests.length).toBe(before);
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOembed, type FakeOembed } from '../fakes/oembed.ts';
+import { callFunction, expectBadInputHandled, setFunctionEnv } from './helpers.ts';
+
+let fake: FakeOembed;
+
+beforeAll(async () => {
+  fake = await startFakeOembed();
+  await setFunctionEnv('instagram-oembed', { INSTAGRAM_OEMBED_URL: fake.instagramUrl, INSTAGRAM_OEMBED_TOKEN: fake.instagramToken });
+  await setFunctionEnv('tiktok-oembed', { TIKTOK_OEMBED_URL: fake.tiktokUrl });
+});
+
+afterAll(async () => {
+  await setFunctionEnv('instagram-oembed', {});
+  await setFunctionEnv('tiktok-oembed', {});
+  await fake.close();
+});
+
+describe('instagram-oembed / tiktok-oembed', () => {
+  it('instagram: answers title, author_name, thumbnail_url, asking the provider with the token', async () => {
+    fake.mode = 'ok';
+    const page = 'https://www.instagram.com/p/ABC123/';
+    const res = await callFunction('instagram-oembed', { body: { url: page } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ title: `instagram post ${page}`, author_name: 'instagram_author', thumbnail_url: 'https://cdn.example.test/instagram.jpg' });
+    const asked = fake.requests[fake.requests.length - 1];
+    expect(asked.path).toBe('/instagram_oembed');
+    expect(asked.query.get('url')).toBe(page);
+    expect(asked.query.get('access_token')).toBe(fake.instagramToken);
+  });
+
+  it('tiktok: answers the three fields', async () => {
+    fake.mode = 'ok';
+    const page = 'https://www.tiktok.com/@someone/video/7123456789';
+    const res = await callFunction('tiktok-oembed', { body: { url: page } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ title: `tiktok post ${page}`, author_name: 'tiktok_author', thumbnail_url: 'https://cdn.example.test/tiktok.jpg' });
+  });
+
+  it("only the provider's own domains: other hosts are refused and never fetched", async () => {
+    const before = fake.requests.length;
+    for (const [fn, url] of [
+      ['instagram-oembed', 'https://evil.example/p/x'],
+      ['instagram-oembed', 'https://instagram.com.evil.example/p/x'],
+      ['instagram-oembed', 'https://www.tiktok.com/@a/video/1'],
+      ['tiktok-oembed', 'https://www.instagram.com/p/x'],
+      ['tiktok-oembed', 'http://127.0.0.1:1/oembed'],
+      ['tiktok-oembed', 'https://user:pw@www.tiktok.com/@a/video/1'],
+      ['tiktok-oembed', 'javascript:alert(1)'],
+    ] as const) {
+      const res = await callFunction(fn, { body: { url } });
+      expect(res.status, `${fn} ${url}`).toBe(400);
+      expect(res.body).toHaveProperty('message');
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('provider errors are clear: not found 404, failure 502, not JSON 502', async () => {
+    fake.mode = 'not_found';
+    const missing = await callFunction('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('not_found');
+    fake.mode = 'error';
+    const broken = await callFunction('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
+    expect(broken.status).toBe(502);
+    expect(broken.body.error).toBe('provider_error');
+    fake.mode = 'not_json';
+    const html = await callFunction('instagram-oembed', { body: { url: 'https://www.instagram.com/p/x/' } });
+    expect(html.status).toBe(502);
+    fake.mode = 'ok';
+  });
+
+  it('an unreachable provider answers a clear error', async () => {
+    await setFunctionEnv('tiktok-oembed', { TIKTOK_OEMBED_URL: 'http://127.0.0.1:9/oembed' });
+    try {
+      const res = await callFunction('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
+      expect(res.status).toBe(502);
+      expect(res.body).toMatchObject({ error: 'provider_unreachable', message: 'TikTok could not be reached. Please try again later.' });
+    } finally {
+      await setFunctionEnv('tiktok-oembed', { TIKTOK_OEMBED_URL: fake.tiktokUrl });
+    }
+  });
+
+  it('gives up after 5 s when the provider is slow', async () => {
+    fake.mode = 'slow';
+    fake.slowMs = 10_000;
+    const started = Date.now();
+    try {
+      const res = await callFunction('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/2' } });
+      expect(res.status).toBe(504);
+      expect(res.body.error).toBe('provider_unreachable');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+      expect(Date.now() - started).toBeLessThan(8500);
+    } finally {
+      fake.mode = 'ok';
+    }
+  }, 20_000);
+
+  it('instagram without a token says it is not configured', async () => {
+    await setFunctionEnv('instagram-oembed', { INSTAGRAM_OEMBED_URL: fake.instagramUrl });
+    try {
+      const res = await callFunction('instagram-oembed', { body: { url: 'https://www.instagram.com/p/x/' } });
+      expect(res.status).toBe(503);
+      expect(res.body.error).toBe('not_configured');
+    } finally {
+      await setFunctionEnv('instagram-oembed', { INSTAGRAM_OEMBED_URL: fake.instagramUrl, INSTAGRAM_OEMBED_TOKEN: fake.instagramToken });
+    }
+  });
+
+  it('needs a JWT (the anon key is enough); bad input -> 400/413', async () => {
+    expect((await callFunction('tiktok-oembed', { token: null, body: { url: 'https://www.tiktok.com/@a/video/1' } })).status).toBe(401);
+    for (const name of ['instagram-oembed', 'tiktok-oembed']) {
+      for (const a of await expectBadInputHandled(name, (await import('../setup/stack-info.ts')).testStack().anonKey, [{}, { url: '' }, { url: 42 }, { link: 'https://www.tiktok.com/' }])) {
+        expect([400, 413], a.text).toContain(a.status);
+        expect(a.body).toHaveProperty('message');
+      }
+    }
+  });
+});
