@@ -1,11 +1,260 @@
+// PostgREST-compatible REST service mounted at /rest/v1: each request is authenticated, planned
+// into ONE SQL statement and run inside asRole() (role + JWT claims set locally), so the RLS
+// policies of the migrations decide what a caller may see and change.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Service, StackContext } from '../types.ts';
-import { sendJson } from '../http.ts';
+import { asRole, type RequestRole } from '../db/index.ts';
+import { AuthError, BodyTooLargeError, authenticate, bearerToken, readBody, type RequestAuth } from '../http.ts';
+import { PgrstError, SchemaMissError, invalidJson, singleObjectError, toPgrstError } from './errors.ts';
+import { parsePrefer } from './parse.ts';
+import { buildPlan, type Plan, type RequestShape, type Route } from './plan.ts';
+import { SCHEMA, SchemaCache, schemaFingerprint } from './schema.ts';
+import { toCsv } from './csv.ts';
 
-// Placeholder until the rest service lands.
-export async function createRestService(_ctx: StackContext): Promise<Service> {
-  return {
-    async handle(_req, res) {
-      sendJson(res, 501, { message: 'rest is not implemented yet' });
-    },
+export interface RestService extends Service {
+  /** Re-reads the schema cache (after migrations), like PostgREST's `NOTIFY pgrst, 'reload schema'`. */
+  reload(): Promise<void>;
+}
+
+interface ResultRow {
+  total: string | null;
+  page_count: number;
+  body: string | null;
+}
+
+/** Thrown inside the transaction to roll it back while still answering (Prefer: tx=rollback). */
+class RollbackWith {
+  constructor(readonly row: ResultRow) {}
+}
+
+type Negotiated = { single: boolean; csv: boolean; stripNulls: boolean };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+function negotiate(accept: string | undefined): Negotiated {
+  const out: Negotiated = { single: false, csv: false, stripNulls: false };
+  if (!accept) return out;
+  const types = accept.split(',').map((t) => t.trim().toLowerCase());
+  for (const t of types) {
+    const [media, ...paramsPart] = t.split(';').map((s) => s.trim());
+    const stripped = paramsPart.includes('nulls=stripped');
+    if (media === 'application/vnd.pgrst.object+json' || media === 'application/vnd.pgrst.object') return { single: true, csv: false, stripNulls: stripped };
+    if (media === 'application/vnd.pgrst.array+json') return { ...out, stripNulls: stripped };
+    if (media === 'text/csv') return { ...out, csv: true };
+    if (media === 'application/json' || media === '*/*' || media === 'application/*' || media === '') return out;
+  }
+  throw new PgrstError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+}
+
+function parseRoute(path: string): Route | 'root' {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    throw new PgrstError(400, 'PGRST100', 'The request path is not valid percent-encoding');
+  }
+  const parts = decoded.split('/').filter(Boolean);
+  if (parts.length === 0) return 'root';
+  if (parts.length === 1) return { kind: 'table', name: parts[0] };
+  if (parts.length === 2 && parts[0] === 'rpc') return { kind: 'rpc', name: parts[1] };
+  throw new PgrstError(404, 'PGRST125', `Invalid path specified in request URL`);
+}
+
+function parseRange(header: string | undefined): RequestShape['range'] {
+  const m = header ? /^\s*(?:items=)?(\d{1,15})-(\d{0,15})\s*$/.exec(header) : null;
+  if (!m) return undefined;
+  const from = Number(m[1]);
+  const to = m[2] === '' ? undefined : Number(m[2]);
+  if (to !== undefined && to < from) return undefined;
+  return { from, to };
+}
+
+function authError(e: AuthError): PgrstError {
+  if (e.reason === 'missing') return new PgrstError(401, 'PGRST302', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+  if (e.reason === 'role') return new PgrstError(401, '22023', e.message);
+  return new PgrstError(401, 'PGRST301', e.reason === 'expired' ? 'JWT expired' : e.message);
+}
+
+function checkProfile(req: IncomingMessage): void {
+  const header = req.method === 'GET' || req.method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
+  if (typeof header === 'string' && header !== '' && header !== SCHEMA) {
+    throw new PgrstError(406, 'PGRST106', `The schema must be one of the following: ${SCHEMA}`);
+  }
+}
+
+async function readPayload(req: IncomingMessage, limit: number): Promise<{ body: unknown; raw?: string }> {
+  let buf: Buffer;
+  try {
+    buf = await readBody(req, limit);
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) throw new PgrstError(413, 'PGRST413', 'Payload Too Large', `The request body exceeds the limit of ${limit} bytes`);
+    throw e;
+  }
+  if (buf.length === 0) return { body: undefined };
+  const raw = buf.toString('utf8');
+  try {
+    return { body: JSON.parse(raw), raw };
+  } catch (e) {
+    throw invalidJson((e as Error).message);
+  }
+}
+
+function contentRange(offset: number, n: number, total: number | null): string {
+  const t = total === null ? '*' : String(total);
+  return n > 0 ? `${offset}-${offset + n - 1}/${t}` : `*/${t}`;
+}
+
+export async function createRestService(ctx: StackContext): Promise<RestService> {
+  let cache = await SchemaCache.load(ctx.db);
+  let reloading: Promise<void> | null = null;
+
+  const reload = async () => {
+    reloading ??= SchemaCache.load(ctx.db)
+      .then((c) => {
+        cache = c;
+      })
+      .finally(() => {
+        reloading = null;
+      });
+    await reloading;
   };
+
+  // An unknown name costs one cheap fingerprint query; the full reload runs only when DDL changed
+  // the schema, so a flood of made-up names cannot turn into a flood of catalogue reads.
+  async function reloadIfChanged(): Promise<void> {
+    if (reloading) return reloading;
+    if ((await schemaFingerprint(ctx.db)) !== cache.fingerprint) await reload();
+  }
+
+  /** A name the cache does not know may be new (a migration ran since): reload once and plan again. */
+  async function planWithReload(shape: RequestShape): Promise<Plan> {
+    try {
+      return buildPlan(cache, shape);
+    } catch (e) {
+      if (!(e instanceof SchemaMissError)) throw e;
+      await reloadIfChanged();
+      return buildPlan(cache, shape);
+    }
+  }
+
+  // Verified tokens, so the hot path skips the HMAC and JSON parsing of a token seen before (the same
+  // string carries the same verified signature); expiry is still checked on every request.
+  const verified = new Map<string, RequestAuth>();
+  function authenticateCached(req: IncomingMessage): RequestAuth {
+    const now = ctx.config.now();
+    const token = bearerToken(req);
+    const hit = token === undefined ? undefined : verified.get(token);
+    if (hit && (typeof hit.claims.exp !== 'number' || hit.claims.exp * 1000 > now)) return hit;
+    const auth = authenticate(req, ctx.config.jwtSecret, now);
+    if (verified.size >= 1000) verified.clear();
+    verified.set(auth.token, auth);
+    return auth;
+  }
+
+  async function run(auth: RequestAuth, plan: Plan, single: boolean, rollback: boolean): Promise<ResultRow> {
+    try {
+      return await asRole(ctx.db, auth.role, auth.claims, async (tx) => {
+        const row = (await tx.query<ResultRow>(plan.sql, plan.params)).rows[0];
+        // PostgREST refuses (and rolls back) a singular request that did not touch exactly one row.
+        if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
+        if (rollback) throw new RollbackWith(row);
+        return row;
+      });
+    } catch (e) {
+      if (e instanceof RollbackWith) return e.row;
+      throw e;
+    }
+  }
+
+  function respond(req: IncomingMessage, res: ServerResponse, plan: Plan, neg: Negotiated, row: ResultRow, method: string): void {
+    const total = row.total === null ? (plan.counted && plan.mutation ? row.page_count : null) : Number(row.total);
+    const n = row.page_count;
+    const headers: Record<string, string> = {};
+    if (plan.result === 'void') {
+      res.writeHead(204, headers);
+      res.end();
+      return;
+    }
+    let status = 200;
+    if (plan.result === 'rows') {
+      headers['Content-Range'] = contentRange(plan.offset, n, total);
+      if (plan.mutation) status = method === 'POST' ? 201 : plan.returnsBody ? 200 : 204;
+      else if (total !== null) {
+        if (plan.offset > 0 && plan.offset > total) {
+          throw new PgrstError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${plan.offset} was requested, but there are only ${total} rows.`);
+        }
+        if (n < total) status = 206;
+      }
+    }
+    if (!plan.returnsBody || req.method === 'HEAD' || row.body === null) {
+      res.writeHead(status, { 'Content-Type': JSON_TYPE, ...headers });
+      res.end();
+      return;
+    }
+    let body = row.body;
+    let type = JSON_TYPE;
+    if (plan.result === 'object') body = n === 1 ? body.slice(1, -1) : 'null';
+    else if (plan.result === 'rows' && neg.single) {
+      body = body.slice(1, -1);
+      type = OBJECT_TYPE;
+    } else if (plan.result === 'rows' && neg.csv) {
+      body = toCsv(body);
+      type = 'text/csv; charset=utf-8';
+    }
+    res.writeHead(status, { 'Content-Type': type, ...headers });
+    res.end(body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+    let role: RequestRole = 'anon';
+    try {
+      let auth: RequestAuth;
+      try {
+        auth = authenticateCached(req);
+      } catch (e) {
+        if (e instanceof AuthError) throw authError(e);
+        throw e;
+      }
+      role = auth.role;
+      const method = req.method ?? 'GET';
+      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw new PgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      checkProfile(req);
+      const route = parseRoute(path);
+      if (route === 'root') {
+        const paths = Object.fromEntries([...cache.relations.keys()].map((n) => [`/${n}`, {}]).concat([...cache.functions.keys()].map((n) => [`/rpc/${n}`, {}])));
+        res.writeHead(200, { 'Content-Type': 'application/openapi+json; charset=utf-8' });
+        res.end(JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST-compatible API', version: '12' }, basePath: '/rest/v1', paths }));
+        return;
+      }
+      const neg = negotiate(typeof req.headers.accept === 'string' ? req.headers.accept : undefined);
+      const prefs = parsePrefer(req.headers.prefer);
+      const hasBody = method === 'POST' || method === 'PATCH';
+      const { body, raw } = hasBody ? await readPayload(req, ctx.config.maxJsonBody) : { body: undefined, raw: undefined };
+      if (hasBody && body === undefined && route.kind === 'table') throw invalidJson();
+      const shape: RequestShape = {
+        method: method as RequestShape['method'],
+        route,
+        search: url.searchParams,
+        prefs,
+        range: method === 'GET' || method === 'HEAD' ? parseRange(req.headers.range as string | undefined) : undefined,
+        stripNulls: neg.stripNulls,
+        body,
+        rawBody: raw,
+      };
+      const plan = await planWithReload(shape);
+      const row = await run(auth, plan, neg.single, prefs.tx === 'rollback');
+      respond(req, res, plan, neg, row, method);
+    } catch (e) {
+      const err = toPgrstError(e, role);
+      if (err.status >= 500 && !(e instanceof PgrstError)) ctx.log(`rest: ${req.method} ${req.url} failed: ${(e as Error)?.stack ?? String(e)}`);
+      if (res.headersSent) return;
+      const headers: Record<string, string> = { 'Content-Type': JSON_TYPE };
+      if (err.status === 401) headers['WWW-Authenticate'] = `Bearer error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"`;
+      res.writeHead(err.status, headers);
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(err.toJSON()));
+    }
+  }
+
+  return { handle, reload };
 }

@@ -1,0 +1,101 @@
+import { isPgError } from '../db/index.ts';
+import type { RequestRole } from '../db/index.ts';
+
+/** An error in PostgREST's JSON shape, with the HTTP status PostgREST gives it. */
+export class PgrstError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: unknown = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+  }
+}
+
+/** A name the schema cache does not know: the handler reloads the cache once and retries. */
+export class SchemaMissError extends PgrstError {}
+
+/** PGRST100: a query parameter PostgREST cannot parse. */
+export function parseError(what: string, input: string, details: string): PgrstError {
+  return new PgrstError(400, 'PGRST100', `"failed to parse ${what} (${input})"`, details);
+}
+
+export function unknownColumn(table: string, column: string): PgrstError {
+  return new SchemaMissError(400, '42703', `column ${table}.${column} does not exist`);
+}
+
+export function invalidJson(details: string | null = null): PgrstError {
+  return new PgrstError(400, 'PGRST102', 'Empty or invalid json', details);
+}
+
+export function singleObjectError(rows: number): PgrstError {
+  return new PgrstError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+}
+
+/**
+ * The status PostgREST answers a Postgres error with (its `pgErrorStatus`): client mistakes are 4xx,
+ * permission problems 401 for anonymous callers and 403 for signed-in ones.
+ */
+export function pgErrorStatus(code: string, role: RequestRole): number {
+  if (code === '42501') return role === 'anon' ? 401 : 403;
+  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
+  switch (code) {
+    case '23503':
+    case '23505':
+    case '23P01':
+      return 409;
+    case '25006':
+      return 405;
+    case '42883':
+    case '42P01':
+      return 404;
+    case '42P17':
+      return 500;
+    case '57014':
+      return 504;
+    case 'P0001':
+      return 400;
+  }
+  switch (code.slice(0, 2)) {
+    case '08':
+    case '53':
+      return 503;
+    case '28':
+    case '0L':
+    case '0P':
+      return 403;
+    case '09':
+    case '25':
+    case '2D':
+    case '38':
+    case '39':
+    case '3B':
+    case '40':
+    case '54':
+    case '55':
+    case '57':
+    case '58':
+    case 'F0':
+    case 'HV':
+    case 'P0':
+    case 'XX':
+      return 500;
+  }
+  return 400;
+}
+
+/** Turns anything thrown while serving a request into a PostgREST error (unknown errors become a bare 500). */
+export function toPgrstError(e: unknown, role: RequestRole): PgrstError {
+  if (e instanceof PgrstError) return e;
+  if (isPgError(e)) {
+    const code = e.code as string;
+    return new PgrstError(pgErrorStatus(code, role), code, e.message, e.detail ?? null, e.hint ?? null);
+  }
+  return new PgrstError(500, 'PGRST000', 'Internal server error');
+}

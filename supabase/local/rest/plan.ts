@@ -1,0 +1,135 @@
+// Turns one HTTP request into one SQL statement (text + bound values) and how to answer with its result.
+import { PgrstError, SchemaMissError } from './errors.ts';
+import { parseSelect, type Preferences } from './parse.ts';
+import { Aliases, applyQueryParams, buildReadTree, readStatement, type ReadNode } from './read.ts';
+import { callSql, resolveFunction } from './rpc.ts';
+import { SCHEMA, type Column, type Relation, type SchemaCache } from './schema.ts';
+import { ident, Params, qualified } from './sql.ts';
+import { deleteSql, insertSql, payloadColumns, payloadRows, updateSql } from './write.ts';
+
+export type Route = { kind: 'table'; name: string } | { kind: 'rpc'; name: string };
+
+export interface RequestShape {
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  route: Route;
+  search: URLSearchParams;
+  prefs: Preferences;
+  /** Range header already parsed: rows [from, to] (to undefined = open). */
+  range?: { from: number; to?: number };
+  stripNulls: boolean;
+  body: unknown;
+  /** The body's JSON text as received (bound as is, so numbers keep their precision). */
+  rawBody?: string;
+}
+
+export interface Plan {
+  sql: string;
+  params: unknown[];
+  /** 'rows': the body is a JSON array; 'object': a one-row composite result; 'scalar': any JSON value; 'void': no body. */
+  result: 'rows' | 'object' | 'scalar' | 'void';
+  /** The body is wanted (GET, return=representation, rpc). */
+  returnsBody: boolean;
+  offset: number;
+  counted: boolean;
+  mutation: boolean;
+}
+
+const MINIMAL_TAIL = 'SELECT NULL::text AS total, count(*)::int AS page_count, NULL::text AS body FROM pgrst_source';
+
+function tableOf(cache: SchemaCache, name: string): Relation {
+  const table = cache.relations.get(name);
+  if (!table) throw new SchemaMissError(404, 'PGRST205', `Could not find the table '${SCHEMA}.${name}' in the schema cache`, null, null);
+  return table;
+}
+
+function selectItems(search: URLSearchParams) {
+  return parseSelect(search.get('select') ?? '*');
+}
+
+/** The Range header applies when neither limit nor offset is in the query string. */
+function applyRange(root: ReadNode, range: RequestShape['range']): void {
+  if (!range || root.limit !== undefined || root.offset !== undefined) return;
+  root.offset = range.from;
+  if (range.to !== undefined) root.limit = Math.max(0, range.to - range.from + 1);
+}
+
+export function buildPlan(cache: SchemaCache, r: RequestShape): Plan {
+  return r.route.kind === 'rpc' ? planRpc(cache, r, r.route.name) : planTable(cache, r, tableOf(cache, r.route.name));
+}
+
+function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
+  const params = new Params();
+  const aliases = new Aliases();
+  const root = buildReadTree(cache, { relation: table.name, label: table.name, columns: table.columns }, selectItems(r.search), aliases);
+  const counted = r.prefs.count === 'exact';
+  if (r.method === 'GET' || r.method === 'HEAD') {
+    applyQueryParams(root, r.search, (k) => k === 'select', { allowRange: true });
+    applyRange(root, r.range);
+    const sql = readStatement(root, params, { from: `${qualified(SCHEMA, table.name)} AS ${root.alias}`, count: counted, stripNulls: r.stripNulls });
+    return { sql, params: params.values, result: 'rows', returnsBody: r.method === 'GET', offset: root.offset ?? 0, counted, mutation: false };
+  }
+  const skip = new Set(['select', 'columns', 'on_conflict']);
+  applyQueryParams(root, r.search, (k) => skip.has(k), { allowRange: false });
+  const wantsBody = r.prefs.return === 'representation';
+  const returning = wantsBody ? 't0.*' : '1';
+  let mutation: string;
+  if (r.method === 'POST') {
+    const rows = payloadRows(r.body);
+    const cols = payloadColumns(table, rows, r.search.get('columns'));
+    const raw = r.rawBody ?? JSON.stringify(r.body);
+    mutation = insertSql(table, rows, Array.isArray(r.body) ? raw : `[${raw}]`, cols, r.prefs, r.search.get('on_conflict'), returning, params);
+  } else {
+    // The top-level filters pick the rows changed; the select tree only shapes what comes back.
+    const conditions = root.conditions;
+    root.conditions = [];
+    mutation = r.method === 'PATCH' ? updateSql(table, r.body, r.rawBody ?? JSON.stringify(r.body), r.search.get('columns'), conditions, returning, params) : deleteSql(table, conditions, returning, params);
+  }
+  const withClause = `WITH pgrst_source AS (${mutation}) `;
+  const sql = wantsBody ? readStatement(root, params, { with: withClause, from: `pgrst_source AS ${root.alias}`, count: false, stripNulls: r.stripNulls }) : withClause + MINIMAL_TAIL;
+  return { sql, params: params.values, result: 'rows', returnsBody: wantsBody, offset: 0, counted, mutation: true };
+}
+
+function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
+  const params = new Params();
+  const isRead = r.method === 'GET' || r.method === 'HEAD';
+  if (r.method !== 'POST' && !isRead) throw new PgrstError(405, 'PGRST101', 'Only GET, HEAD or POST requests are allowed for functions');
+  // GET passes the arguments in the query string: the parameters named like an argument of `name`.
+  const argNames = new Set((cache.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)));
+  let args: unknown = r.body ?? {};
+  let rawArgs = r.body === undefined ? '{}' : (r.rawBody ?? JSON.stringify(r.body));
+  if (isRead) {
+    const fromQuery: Record<string, string> = {};
+    for (const [k, v] of r.search) if (argNames.has(k)) fromQuery[k] = v;
+    args = fromQuery;
+    rawArgs = JSON.stringify(fromQuery);
+  }
+  const call = resolveFunction(cache, name, args);
+  const { argsFrom, call: callExpr } = callSql(call, rawArgs, params);
+  const fn = call.fn;
+  const counted = r.prefs.count === 'exact';
+  const returnsBody = r.method !== 'HEAD';
+  if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
+    const sql = `SELECT NULL::text AS total, 1 AS page_count, to_json(${callExpr})::text AS body FROM ${argsFrom}`;
+    return { sql, params: params.values, result: fn.returnKind === 'void' ? 'void' : 'scalar', returnsBody, offset: 0, counted: false, mutation: false };
+  }
+  const skip = (k: string) => k === 'select' || (isRead && argNames.has(k));
+  const aliases = new Aliases();
+  let root: ReadNode;
+  let from: string;
+  let scalarColumn: string | undefined;
+  if (fn.returnKind === 'composite') {
+    root = buildReadTree(cache, { relation: fn.returnRelation, label: fn.name, columns: fn.returnColumns }, selectItems(r.search), aliases);
+    from = `${argsFrom} CROSS JOIN LATERAL ${callExpr} AS ${root.alias}`;
+  } else {
+    // setof scalar: one column named after the function, answered as an array of values.
+    const columns = new Map<string, Column>([[fn.name, { name: fn.name, type: fn.returnType, notNull: false, defaultExpr: null }]]);
+    const select = r.search.get('select');
+    root = buildReadTree(cache, { relation: null, label: fn.name, columns }, selectItems(r.search), aliases);
+    from = `${argsFrom} CROSS JOIN LATERAL ${callExpr} AS ${root.alias}(${ident(fn.name)})`;
+    if (select === null || select === '*') scalarColumn = fn.name;
+  }
+  applyQueryParams(root, r.search, skip, { allowRange: true });
+  applyRange(root, r.range);
+  const sql = readStatement(root, params, { from, count: counted, stripNulls: r.stripNulls, scalarColumn });
+  return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false };
+}

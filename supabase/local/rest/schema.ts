@@ -1,0 +1,304 @@
+import type { Queryable } from '../db/index.ts';
+
+export const SCHEMA = 'public';
+
+export interface Column {
+  name: string;
+  /** SQL spelling of the type from format_type(): safe to put after `::` (it comes from the catalogue). */
+  type: string;
+  notNull: boolean;
+  /** pg_get_expr() of the default, from the catalogue. */
+  defaultExpr: string | null;
+}
+
+export interface Relation {
+  name: string;
+  kind: 'table' | 'view';
+  columns: Map<string, Column>;
+  primaryKey: string[];
+  /** Column sets with a unique constraint or index (the primary key included). */
+  uniqueKeys: string[][];
+}
+
+export interface ForeignKey {
+  name: string;
+  table: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+  variadic: boolean;
+}
+
+export interface SqlFunction {
+  name: string;
+  args: FunctionArg[];
+  returnsSet: boolean;
+  /** SQL spelling of the return type. */
+  returnType: string;
+  /** 'scalar' for base/domain/enum types, 'composite' for row types, 'void' for void. */
+  returnKind: 'scalar' | 'composite' | 'void';
+  /** Columns of a row-type result (a table's or the OUT/TABLE parameters), otherwise empty. */
+  returnColumns: Map<string, Column>;
+  /** The relation a `returns [setof] some_table` function yields: its rows can embed like the table's. */
+  returnRelation: string | null;
+  volatile: boolean;
+}
+
+export interface Relationship {
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+  /** The FK that links the two (for many-to-many: source -> junction). */
+  fk: ForeignKey;
+  /** many-to-many only: the junction table and its FK to the target. */
+  junction?: { table: string; targetFk: ForeignKey };
+  target: string;
+}
+
+interface RelRow {
+  oid: number;
+  name: string;
+  kind: string;
+}
+interface ColRow {
+  relid: number;
+  name: string;
+  type: string;
+  not_null: boolean;
+  default_expr: string | null;
+}
+interface KeyRow {
+  relid: number;
+  cols: string[];
+  is_pk: boolean;
+}
+interface FkRow {
+  name: string;
+  table_name: string;
+  cols: string[];
+  ref_table: string;
+  ref_cols: string[];
+}
+interface FnRow {
+  name: string;
+  arg_names: string[] | null;
+  arg_types: string[];
+  arg_modes: string[] | null;
+  n_defaults: number;
+  returns_set: boolean;
+  return_type: string;
+  return_typtype: string;
+  return_relid: number;
+  return_relname: string | null;
+  volatile: boolean;
+}
+
+const RELATIONS_SQL = `
+select c.oid::int as oid, c.relname as name, c.relkind::text as kind
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')`;
+
+// Columns of the schema's relations and of any row type a function of the schema returns.
+const COLUMNS_SQL = `
+select a.attrelid::int as relid, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+       a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as default_expr
+from pg_attribute a
+join pg_class c on c.oid = a.attrelid
+join pg_namespace n on n.oid = c.relnamespace
+left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+where a.attnum > 0 and not a.attisdropped
+  and (n.nspname = $1 or c.oid in (select t.typrelid from pg_proc p join pg_namespace pn on pn.oid = p.pronamespace join pg_type t on t.oid = p.prorettype where pn.nspname = $1))
+order by a.attrelid, a.attnum`;
+
+const KEYS_SQL = `
+select i.indrelid::int as relid, i.indisprimary as is_pk,
+       array(select a.attname::text from unnest(i.indkey::int2[]) with ordinality k(attnum, ord)
+             join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum order by k.ord) as cols
+from pg_index i
+join pg_class c on c.oid = i.indrelid
+join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = $1 and i.indisunique and i.indpred is null and not (0 = any(i.indkey::int2[]))`;
+
+const FKS_SQL = `
+select con.conname as name, c.relname as table_name, rc.relname as ref_table,
+       array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, ord)
+             join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.ord) as cols,
+       array(select a.attname::text from unnest(con.confkey) with ordinality k(attnum, ord)
+             join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum order by k.ord) as ref_cols
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid
+join pg_namespace n on n.oid = c.relnamespace
+join pg_class rc on rc.oid = con.confrelid
+join pg_namespace rn on rn.oid = rc.relnamespace
+where con.contype = 'f' and n.nspname = $1 and rn.nspname = $1`;
+
+const FUNCTIONS_SQL = `
+select p.proname as name, p.proargnames::text[] as arg_names, p.proargmodes::text[] as arg_modes,
+       array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, ord) order by ord) as arg_types,
+       p.pronargdefaults::int as n_defaults, p.proretset as returns_set,
+       format_type(p.prorettype, null) as return_type, rt.typtype::text as return_typtype,
+       rt.typrelid::int as return_relid,
+       (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
+         where rc.oid = rt.typrelid and rn.nspname = $1 and rc.relkind in ('r', 'v', 'm', 'p', 'f')) as return_relname,
+       p.provolatile = 'v' as volatile
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype
+where n.nspname = $1 and p.prokind = 'f'
+  and not exists (select 1 from unnest(p.proargtypes::oid[]) a where a in ('internal'::regtype, 'trigger'::regtype))
+  and rt.oid not in ('trigger'::regtype, 'internal'::regtype, 'event_trigger'::regtype)`;
+
+// Changes whenever DDL touches the schema's relations, constraints or functions (adding or dropping
+// a column rewrites the table's pg_class row too): the newest row version (xmin) and the row count
+// of each catalogue, in one cheap query.
+const FINGERPRINT_SQL = `
+select concat_ws(':',
+  (select count(*) || '/' || coalesce(max(c.xmin::text::bigint), 0) from pg_class c where c.relnamespace = n.oid),
+  (select count(*) || '/' || coalesce(max(k.xmin::text::bigint), 0) from pg_constraint k where k.connamespace = n.oid),
+  (select count(*) || '/' || coalesce(max(p.xmin::text::bigint), 0) from pg_proc p where p.pronamespace = n.oid)
+) as fp
+from pg_namespace n where n.nspname = $1`;
+
+export async function schemaFingerprint(db: Queryable): Promise<string> {
+  const r = await db.query<{ fp: string }>(FINGERPRINT_SQL, [SCHEMA]);
+  return r.rows[0]?.fp ?? '';
+}
+
+/** What PostgREST calls the schema cache: the catalogue of one schema, read once and on demand. */
+export class SchemaCache {
+  relations = new Map<string, Relation>();
+  /** schemaFingerprint() when this cache was read. */
+  fingerprint = '';
+  foreignKeys: ForeignKey[] = [];
+  functions = new Map<string, SqlFunction[]>();
+  private relationshipMemo = new Map<string, Relationship[]>();
+
+  static async load(db: Queryable): Promise<SchemaCache> {
+    const cache = new SchemaCache();
+    cache.fingerprint = await schemaFingerprint(db);
+    const [rels, cols, keys, fks, fns] = [
+      await db.query<RelRow>(RELATIONS_SQL, [SCHEMA]),
+      await db.query<ColRow>(COLUMNS_SQL, [SCHEMA]),
+      await db.query<KeyRow>(KEYS_SQL, [SCHEMA]),
+      await db.query<FkRow>(FKS_SQL, [SCHEMA]),
+      await db.query<FnRow>(FUNCTIONS_SQL, [SCHEMA]),
+    ];
+    const columnsByRel = new Map<number, Map<string, Column>>();
+    for (const c of cols.rows) {
+      let m = columnsByRel.get(c.relid);
+      if (!m) columnsByRel.set(c.relid, (m = new Map()));
+      m.set(c.name, { name: c.name, type: c.type, notNull: c.not_null, defaultExpr: c.default_expr });
+    }
+    const byOid = new Map<number, Relation>();
+    for (const r of rels.rows) {
+      const rel: Relation = {
+        name: r.name,
+        kind: r.kind === 'v' || r.kind === 'm' ? 'view' : 'table',
+        columns: columnsByRel.get(r.oid) ?? new Map(),
+        primaryKey: [],
+        uniqueKeys: [],
+      };
+      byOid.set(r.oid, rel);
+      cache.relations.set(r.name, rel);
+    }
+    for (const k of keys.rows) {
+      const rel = byOid.get(k.relid);
+      if (!rel) continue;
+      rel.uniqueKeys.push(k.cols);
+      if (k.is_pk) rel.primaryKey = k.cols;
+    }
+    cache.foreignKeys = fks.rows.map((f) => ({ name: f.name, table: f.table_name, columns: f.cols, refTable: f.ref_table, refColumns: f.ref_cols }));
+    for (const f of fns.rows) {
+      const fn = toFunction(f, columnsByRel);
+      const list = cache.functions.get(fn.name) ?? [];
+      list.push(fn);
+      cache.functions.set(fn.name, list);
+    }
+    return cache;
+  }
+
+  /** Every way `target` can be embedded under `source`, as PostgREST discovers them from foreign keys. */
+  relationships(source: string, target: string): Relationship[] {
+    const key = `${source}\u0000${target}`;
+    let out = this.relationshipMemo.get(key);
+    if (out) return out;
+    out = [];
+    for (const fk of this.foreignKeys) {
+      if (fk.table === source && fk.refTable === target) out.push({ cardinality: 'many-to-one', fk, target });
+    }
+    for (const fk of this.foreignKeys) {
+      if (fk.table === target && fk.refTable === source) {
+        const unique = this.relations.get(target)?.uniqueKeys.some((k) => sameSet(k, fk.columns)) ?? false;
+        out.push({ cardinality: unique ? 'one-to-one' : 'one-to-many', fk, target });
+      }
+    }
+    // Many-to-many: a junction whose primary key holds both its FK to the source and its FK to the target.
+    for (const toSource of this.foreignKeys) {
+      if (toSource.refTable !== source || toSource.table === target) continue;
+      const junction = this.relations.get(toSource.table);
+      if (!junction || junction.primaryKey.length === 0) continue;
+      for (const toTarget of this.foreignKeys) {
+        if (toTarget === toSource || toTarget.table !== junction.name || toTarget.refTable !== target) continue;
+        const pk = new Set(junction.primaryKey);
+        if ([...toSource.columns, ...toTarget.columns].every((c) => pk.has(c))) {
+          out.push({ cardinality: 'many-to-many', fk: toSource, junction: { table: junction.name, targetFk: toTarget }, target });
+        }
+      }
+    }
+    this.relationshipMemo.set(key, out);
+    return out;
+  }
+
+  /** Relationships reached by naming a foreign key or a FK column of `source` instead of a table. */
+  relationshipsByFkName(source: string, name: string): Relationship[] {
+    const out: Relationship[] = [];
+    for (const fk of this.foreignKeys) {
+      if (fk.table === source && (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name))) {
+        out.push({ cardinality: 'many-to-one', fk, target: fk.refTable });
+      }
+    }
+    return out;
+  }
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+function toFunction(f: FnRow, columnsByRel: Map<number, Map<string, Column>>): SqlFunction {
+  const modes = f.arg_modes ?? f.arg_types.map(() => 'i');
+  const names = f.arg_names ?? [];
+  const inputs: FunctionArg[] = [];
+  const outColumns = new Map<string, Column>();
+  f.arg_types.forEach((type, i) => {
+    const mode = modes[i];
+    const name = names[i] ?? '';
+    if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type, hasDefault: false, variadic: mode === 'v' });
+    if (mode === 'o' || mode === 'b' || mode === 't') outColumns.set(name, { name, type, notNull: false, defaultExpr: null });
+  });
+  for (let i = inputs.length - f.n_defaults; i < inputs.length; i++) if (i >= 0) inputs[i].hasDefault = true;
+  let returnKind: SqlFunction['returnKind'] = 'scalar';
+  let returnColumns = new Map<string, Column>();
+  if (f.return_type === 'void') returnKind = 'void';
+  else if (f.return_relid !== 0) {
+    returnKind = 'composite';
+    returnColumns = columnsByRel.get(f.return_relid) ?? new Map();
+  } else if (f.return_type === 'record' && outColumns.size > 0) {
+    returnKind = 'composite';
+    returnColumns = outColumns;
+  }
+  return {
+    name: f.name,
+    args: inputs,
+    returnsSet: f.returns_set,
+    returnType: f.return_type,
+    returnKind,
+    returnColumns,
+    returnRelation: f.return_relname,
+    volatile: f.volatile,
+  };
+}

@@ -1,0 +1,154 @@
+// Benchmark of /rest/v1 against the same SQL run directly on the database, in one run.
+// Usage: npx tsx tests/bench/stack.bench.ts   (npm run bench:stack)   [BENCH_N=500 BENCH_CONCURRENCY=8]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../supabase/local/config.ts';
+import { startStack } from '../../supabase/local/server.ts';
+import { signJwt } from '../../supabase/local/jwt.ts';
+import { asRole } from '../../supabase/local/db/index.ts';
+import { SchemaCache } from '../../supabase/local/rest/schema.ts';
+import { buildPlan, type RequestShape } from '../../supabase/local/rest/plan.ts';
+import { parsePrefer } from '../../supabase/local/rest/parse.ts';
+
+const N = Number(process.env.BENCH_N ?? 500);
+const WARMUP = Math.min(50, N);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+interface Stats {
+  p50: number;
+  p95: number;
+  perSec: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** p50/p95 of N sequential runs, then throughput of N runs with CONCURRENCY in flight. */
+async function measure(run: (i: number) => Promise<void>): Promise<Stats> {
+  // Warm-up; a keep-alive socket the server closed while the previous phase ran may reset once.
+  for (let i = 0; i < WARMUP; i++) await run(i).catch((e: Error) => (i === 0 ? undefined : Promise.reject(e)));
+  const times: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const t = performance.now();
+    await run(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < N) await run(next++);
+    }),
+  );
+  const perSec = N / ((performance.now() - start) / 1000);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), perSec };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-bench-'));
+  const config = loadConfig({ ...process.env, STACK_LOG: 'silent' }, { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent' });
+  const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures', 'migrations');
+  console.log(`starting a stack in ${dataDir} (database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) ...`);
+  const stack = await startStack(config, { extraMigrationsDirs: [fixtures] });
+  try {
+    const db = stack.db;
+    const sub = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { aud: 'authenticated', sub, role: 'authenticated', iat: now, exp: now + 3600 };
+    const token = signJwt(claims, config.jwtSecret);
+
+    // Seed: 20 folders and 1000 items for one user (direct SQL: this is setup, not measured).
+    await db.query(`insert into public.t_folders (user_id, name, position) select $1, 'Folder ' || g, g from generate_series(1, 20) g`, [sub]);
+    await db.query(
+      `insert into public.t_items (user_id, folder_id, title, url, tags, meta, score, views)
+       select $1, f.id, 'Item ' || g, 'https://example.test/' || g, array['tag' || (g % 5)], jsonb_build_object('n', g), g % 100, g
+       from generate_series(1, 1000) g join public.t_folders f on f.user_id = $1 and f.position = 1 + (g % 20)`,
+      [sub],
+    );
+    const ids = (await db.query<{ id: string | number }>('select id from public.t_items where user_id = $1 order by id', [sub])).rows.map((r) => Number(r.id));
+    const headers = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
+    const rest = `${stack.url}/rest/v1`;
+
+    const cases: { name: string; shape: (i: number) => RequestShape; http: (i: number) => Promise<void> }[] = [
+      {
+        name: 'select 1 row by primary key',
+        shape: (i) => readShape('t_items', `select=*&id=eq.${ids[i % ids.length]}`),
+        http: async (i) => {
+          const res = await fetch(`${rest}/t_items?select=*&id=eq.${ids[i % ids.length]}`, { headers });
+          if (res.status !== 200 || (await res.json()).length !== 1) throw new Error(`unexpected ${res.status}`);
+        },
+      },
+      {
+        name: 'list 50 rows + embed (many-to-one)',
+        shape: (i) => readShape('t_items', `select=id,title,url,views,t_folders(id,name)&order=id.desc&limit=50&offset=${(i % 10) * 50}`),
+        http: async (i) => {
+          const res = await fetch(`${rest}/t_items?select=id,title,url,views,t_folders(id,name)&order=id.desc&limit=50&offset=${(i % 10) * 50}`, { headers });
+          if (res.status !== 200 || (await res.json()).length !== 50) throw new Error(`unexpected ${res.status}`);
+        },
+      },
+      {
+        name: 'insert 1 row (return=minimal)',
+        shape: (i) => insertShape('t_items', { user_id: sub, title: `bench ${i}`, url: `https://bench.test/${randomUUID()}` }),
+        http: async (i) => {
+          const res = await fetch(`${rest}/t_items`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ user_id: sub, title: `bench ${i}`, url: `https://bench.test/${randomUUID()}` }),
+          });
+          if (res.status !== 201) throw new Error(`unexpected ${res.status}: ${await res.text()}`);
+        },
+      },
+    ];
+
+    const cache = await SchemaCache.load(db);
+    const rows: string[][] = [];
+    for (const c of cases) {
+      const restStats = await measure(c.http);
+      const rawStats = await measure(async (i) => {
+        const plan = buildPlan(cache, c.shape(i));
+        await db.query(plan.sql, plan.params);
+      });
+      const txStats = await measure(async (i) => {
+        const plan = buildPlan(cache, c.shape(i));
+        await asRole(db, 'authenticated', claims, (tx) => tx.query(plan.sql, plan.params));
+      });
+      rows.push([c.name, fmt(restStats), fmt(rawStats), fmt(txStats), (restStats.p50 / rawStats.p50).toFixed(2) + 'x', (restStats.p50 / txStats.p50).toFixed(2) + 'x']);
+    }
+    const head = ['case', 'REST p50/p95 ms, req/s', 'raw SQL p50/p95 ms, q/s', 'raw SQL in asRole tx', 'REST/raw p50', 'REST/asRole p50'];
+    console.log(`\nN=${N} sequential for latency, ${CONCURRENCY} in flight for throughput; database: ${db.kind}\n`);
+    printTable([head, ...rows]);
+    console.log('\nraw SQL = the statement the REST service generates for the request, run with db.query (no transaction, no role);');
+    console.log('asRole = the same statement inside asRole(): BEGIN, set_config(role, claims), statement, COMMIT.');
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function readShape(table: string, qs: string): RequestShape {
+  return { method: 'GET', route: { kind: 'table', name: table }, search: new URLSearchParams(qs), prefs: {}, stripNulls: false, body: undefined };
+}
+function insertShape(table: string, body: Record<string, unknown>): RequestShape {
+  return { method: 'POST', route: { kind: 'table', name: table }, search: new URLSearchParams(), prefs: parsePrefer('return=minimal'), stripNulls: false, body, rawBody: JSON.stringify(body) };
+}
+
+function fmt(s: Stats): string {
+  return `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)}, ${Math.round(s.perSec)}/s`;
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  console.log(line(rows[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows.slice(1)) console.log(line(r));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
