@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'e2e',
           setupFiles: ['tests/setup/node-websocket.ts'],
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/setup/stack.global.ts'],
+          globalSetup: ['tests/setup/stack.global.ts', 'tests/setup/web.global.ts', 'tests/setup/ext.global.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

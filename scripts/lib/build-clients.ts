@@ -27,15 +27,22 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, quiet =
 
 const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
 
-export async function buildWeb(env: ClientEnv, quiet = false): Promise<string> {
-  await run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'], clientEnv(env), quiet);
-  return path.join(repoRoot, 'web', 'dist');
+/** Builds the web app into web/dist, or into `outDir` (tests build their own copy without touching web/dist). */
+export async function buildWeb(env: ClientEnv, quiet = false, outDir?: string): Promise<string> {
+  const buildEnv = { ...clientEnv(env), ...(outDir ? { WEB_OUT_DIR: outDir } : {}) };
+  await run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'], buildEnv, quiet);
+  return outDir ? path.resolve(outDir) : path.join(repoRoot, 'web', 'dist');
 }
 
-/** Builds (and optionally zips) the extension for Chrome (MV3) and Firefox. */
-export async function buildExtension(env: ClientEnv, opts: { zip?: boolean; quiet?: boolean } = {}): Promise<{ chrome: string; firefox: string }> {
+/**
+ * Builds (and optionally zips) the extension for Chrome (MV3) and Firefox into .output, or into
+ * `outDir` (tests and benchmarks build their own copy; wxt.config.ts reads WXT_OUT_DIR).
+ */
+export async function buildExtension(env: ClientEnv, opts: { zip?: boolean; quiet?: boolean; outDir?: string } = {}): Promise<{ chrome: string; firefox: string }> {
   const verb = opts.zip ? 'zip' : 'build';
-  await run(bin('wxt'), [verb], clientEnv(env), opts.quiet);
-  await run(bin('wxt'), [verb, '-b', 'firefox'], clientEnv(env), opts.quiet);
-  return { chrome: path.join(repoRoot, '.output', 'chrome-mv3'), firefox: path.join(repoRoot, '.output', 'firefox-mv3') };
+  const outDir = opts.outDir ? path.resolve(opts.outDir) : path.join(repoRoot, '.output');
+  const buildEnv = { ...clientEnv(env), ...(opts.outDir ? { WXT_OUT_DIR: outDir } : {}) };
+  await run(bin('wxt'), [verb], buildEnv, opts.quiet);
+  await run(bin('wxt'), [verb, '-b', 'firefox'], buildEnv, opts.quiet);
+  return { chrome: path.join(outDir, 'chrome-mv3'), firefox: path.join(outDir, 'firefox-mv3') };
 }

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Helpers for the web e2e tests: Debian's chromium through Playwright, the served test build. */
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function webUrl(): string {
+  return inject('webUrl');
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface ContextOptions {
+  /** 'dark' | 'light' | 'gray' | 'system': seeds the device's remembered appearance. */
+  theme?: 'dark' | 'light' | 'gray' | 'system';
+  colorScheme?: 'dark' | 'light';
+  /** A phone-sized viewport (390 px wide). */
+  phone?: boolean;
+}
+
+/** A fresh browser context (its own storage) with the app's base URL. */
+export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: webUrl(),
+    viewport: opts.phone ? { width: 390, height: 844 } : { width: 1280, height: 860 },
+    deviceScaleFactor: 1,
+    isMobile: opts.phone ?? false,
+    hasTouch: opts.phone ?? false,
+    colorScheme: opts.colorScheme ?? 'dark',
+  });
+  if (opts.theme) {
+    await context.addInitScript((theme) => {
+      if (!localStorage.getItem('linkvault-appearance')) localStorage.setItem('linkvault-appearance', JSON.stringify({ theme, accentHsl: '222.2 47.4% 11.2%', density: 'comfortable' }));
+    }, opts.theme);
+  }
+  return context;
+}
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts');
+
+/** Saves a full-page screenshot as tests/artifacts/<name>.png (kept for people to look at). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The visible texts of the toasts currently shown (sonner). */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-sonner-toast]').allInnerTexts();
+}
+
+/** Waits for a toast containing `text` (title or description). */
+export async function expectToast(page: Page, text: string, timeout = 10_000): Promise<void> {
+  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ state: 'visible', timeout });
+}
+
+/** Signs in through the /auth form. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -1,0 +1,25 @@
+import type { BrowserContext } from 'playwright-core';
+import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
+
+/** Must match DEFAULT_AUTH_STORAGE_KEY in shared/data/client.ts. */
+export const AUTH_STORAGE_KEY = 'linkvault-auth';
+
+/**
+ * A confirmed user whose session is put into the browser context's storage, as supabase-js stores
+ * it after a sign-in, so a test can start signed in without going through the form.
+ */
+export async function signedInContextUser(context: BrowserContext, opts: Parameters<typeof createConfirmedUser>[0] = {}): Promise<ConfirmedUser> {
+  const user = await createConfirmedUser(opts);
+  const { data } = await user.client.auth.getSession();
+  if (!data.session) throw new Error('no session');
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded-session')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('seeded-session', '1');
+      }
+    },
+    [AUTH_STORAGE_KEY, JSON.stringify(data.session)] as const,
+  );
+  return user;
+}

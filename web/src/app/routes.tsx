@@ -1,0 +1,64 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyPage } from './lazy-page.tsx';
+
+/**
+ * The one route table: every route of both spec documents. Each page is its own chunk. Screens that
+ * later work fills in render a "coming soon" placeholder for now; the routes, their guards (signed-in
+ * pages need a session) and the 404 are final.
+ */
+const LandingPage = lazyPage(() => import('../routes/landing/landing-page.tsx'), (m) => m.LandingPage);
+const AuthPage = lazyPage(() => import('../routes/auth/auth-page.tsx'), (m) => m.AuthPage);
+const PrivacyPage = lazyPage(() => import('../routes/static/privacy-page.tsx'), (m) => m.PrivacyPage);
+const DataDeletionPage = lazyPage(() => import('../routes/static/data-deletion-page.tsx'), (m) => m.DataDeletionPage);
+const SupportPage = lazyPage(() => import('../routes/static/support-page.tsx'), (m) => m.SupportPage);
+const NotFoundPage = lazyPage(() => import('../routes/not-found/not-found-page.tsx'), (m) => m.NotFoundPage);
+const DataProviders = lazyPage(() => import('./data-providers.tsx'), (m) => m.DataProviders);
+const SignedInLayout = lazyPage(() => import('../routes/signed-in/signed-in-layout.tsx'), (m) => m.SignedInLayout);
+const ComingSoonPage = lazyPage(() => import('../routes/placeholder/coming-soon-page.tsx'), (m) => m.ComingSoonPage);
+const PublicShell = lazyPage(() => import('../routes/placeholder/public-shell.tsx'), (m) => m.PublicShell);
+const DashboardPage = lazyPage(() => import('../routes/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
+const SlugRoute = lazyPage(() => import('../routes/public-page/slug-route.tsx'), (m) => m.SlugRoute);
+
+/** A placeholder page with its name and purpose (part 2 §2). */
+const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
+
+export const routes: RouteObject[] = [
+  // Part 1: landing and auth; part 2: static pages. No data providers: these ship the least code.
+  { path: '/', element: <LandingPage /> },
+  { path: '/auth', element: <AuthPage /> },
+  { path: '/privacy', element: <PrivacyPage /> },
+  { path: '/data-deletion', element: <DataDeletionPage /> },
+  { path: '/support', element: <SupportPage /> },
+  { path: '/profile/customize', element: <Navigate to="/studio" replace /> },
+  { path: '/demo/fizzy-button', element: <PublicShell>{soon('Fizzy button', 'A demo of the particle button.')}</PublicShell> },
+
+  // Pages with data: TanStack Query and the supabase client (one chunk, loaded with the first of them).
+  {
+    element: <DataProviders />,
+    children: [
+      // Signed-in pages: header banner above, /auth when there is no session.
+      {
+        element: <SignedInLayout />,
+        children: [
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/category/:categoryId', element: soon('Folder', 'The links and subfolders of one category.') },
+          { path: '/settings', element: soon('Settings', 'General, profile, privacy, notifications, appearance and more.') },
+          { path: '/settings/privacy', element: soon('Privacy & Security', 'Blocked senders, sharing and your password.') },
+          { path: '/settings/appearance', element: soon('Appearance', 'Theme, accent colour and density.') },
+          { path: '/settings/profile/name-email', element: soon('Name & Email', 'Your username and e-mail address.') },
+          { path: '/settings/social-sharing', element: soon('Social Sharing', 'Connect your social accounts.') },
+          { path: '/studio', element: soon('Profile Studio', 'Build your public profile page.') },
+          { path: '/studio/preview-publish', element: soon('Preview & Publish', 'Preview, choose who can see it and publish your page.') },
+          { path: '/share/receive', element: soon('Saving link', 'Saves a link shared from another app.') },
+          { path: '/share/capture', element: soon('Saving link', 'Saves a link captured from another app.') },
+        ],
+      },
+      // Public pages with data (they work signed out).
+      { path: '/receive', element: <PublicShell>{soon('Receive a link', 'Preview a shared link and add it to your collection.')}</PublicShell> },
+      { path: '/:slug/preview', element: <SlugRoute preview /> },
+      { path: '/:slug', element: <SlugRoute /> },
+    ],
+  },
+
+  { path: '*', element: <NotFoundPage /> },
+];

@@ -1,0 +1,29 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { ToasterProps } from '~shared/ui/Toaster.tsx';
+import { registerToasterHost } from './toast.ts';
+import { useResolvedTheme } from './appearance/use-appearance.ts';
+
+/** Renders shared/ui's Toaster (sonner) once the first toast asks for it (see toast.ts). */
+export function ToasterHost() {
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
+  const mounted = useRef<(() => void) | null>(null);
+  const theme = useResolvedTheme();
+
+  useEffect(() => {
+    registerToasterHost(
+      () =>
+        new Promise<void>((resolve) => {
+          mounted.current = resolve;
+          void import('~shared/ui/Toaster.tsx').then(({ Toaster: Loaded }) => setToaster(() => Loaded));
+        }),
+    );
+  }, []);
+
+  useEffect(() => {
+    // The Toaster subscribes to toasts in its own effect, which runs before this parent effect.
+    if (Toaster) mounted.current?.();
+  }, [Toaster]);
+
+  if (!Toaster) return null;
+  return <Toaster position="top-right" theme={theme === 'light' ? 'light' : 'dark'} />;
+}

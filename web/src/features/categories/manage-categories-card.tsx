@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
+import { INCOMING_CATEGORY_NAMES } from '~shared/constants.ts';
+import type { Category } from '~shared/data/categories/api.ts';
+import { categoryMutations } from '~shared/data/categories/mutations.ts';
+import { useDataClient } from '~shared/data/provider.tsx';
+import { CATEGORY_MESSAGES } from '~shared/messages.ts';
+import { Button } from '~shared/ui/Button.tsx';
+import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { CategoryDialog } from './category-dialog.tsx';
+import { CategoryRow } from './category-row.tsx';
+import { categoryDeleted } from './toasts.ts';
+
+interface ManageCategoriesCardProps {
+  categories: readonly Category[];
+  /** Links per folder id (for the small count beside each name). */
+  linkCounts?: ReadonlyMap<string, number>;
+  /** Received links waiting: incoming-type folders pulse. */
+  pendingIncoming: number;
+  loading?: boolean;
+}
+
+const ROW_HEIGHT = 52;
+const MAX_VISIBLE_ROWS = 9;
+
+const isIncomingType = (category: Category) =>
+  category.system_key === 'incoming' || (INCOMING_CATEGORY_NAMES as readonly string[]).includes(category.name);
+
+/**
+ * 'Manage Categories' (part 1 §2): the folders with icon and 'Default' tag; create, edit (name and
+ * icon) and delete the user's own. Long lists are virtualised inside a scroll area.
+ */
+export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, loading }: ManageCategoriesCardProps) {
+  const client = useDataClient();
+  const queryClient = useQueryClient();
+  const remove = useMutation(categoryMutations.delete(client, queryClient));
+  const [dialog, setDialog] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: categories.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
+
+  function deleteCategory(category: Category) {
+    // The spec asks for the browser's own confirm here.
+    if (!window.confirm(CATEGORY_MESSAGES.deleteConfirm)) return;
+    remove.mutate(category.id, {
+      onSuccess: () => showSuccessToast(categoryDeleted(category.name).title, categoryDeleted(category.name).description),
+      onError: (error) => showErrorToast('category.delete', error),
+    });
+  }
+
+  return (
+    <section aria-labelledby="manage-categories-title" className="rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm backdrop-blur sm:p-5">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id="manage-categories-title" className="text-lg font-semibold tracking-tight">
+          Manage Categories
+        </h2>
+        <Button size="sm" onClick={() => setDialog({ open: true, category: null })}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+            <path d="M12 5v14M5 12h14" />
+          </svg>
+          Add Category
+        </Button>
+      </div>
+      {loading ? (
+        <p className="py-4 text-sm text-muted-foreground">Loading categories…</p>
+      ) : (
+        <div
+          ref={scrollRef}
+          role="list"
+          aria-label="Categories"
+          className="overflow-y-auto"
+          style={{ maxHeight: ROW_HEIGHT * MAX_VISIBLE_ROWS }}
+        >
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const category = categories[item.index];
+              return (
+                <div key={category.id} role="listitem" className="absolute inset-x-0 py-0.5" style={{ top: item.start, height: ROW_HEIGHT }}>
+                  <CategoryRow
+                    category={category}
+                    linkCount={linkCounts?.get(category.id) ?? (linkCounts ? 0 : undefined)}
+                    pulsing={pendingIncoming > 0 && isIncomingType(category)}
+                    onEdit={(c) => setDialog({ open: true, category: c })}
+                    onDelete={deleteCategory}
+                    deleting={remove.isPending && remove.variables === category.id}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      <CategoryDialog open={dialog.open} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} category={dialog.category} />
+    </section>
+  );
+}

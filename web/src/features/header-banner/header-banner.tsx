@@ -1,0 +1,120 @@
+import type { User } from '@supabase/supabase-js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { BANNER_HEADER_HEIGHT, TAGLINE } from '~shared/constants.ts';
+import { signOut } from '~shared/data/auth/api.ts';
+import { errorToast } from '~shared/data/errors.ts';
+import { profileMutations } from '~shared/data/profiles/mutations.ts';
+import { profileQueries } from '~shared/data/profiles/queries.ts';
+import { useDataClient } from '~shared/data/provider.tsx';
+import { cn } from '~shared/ui/cn.ts';
+import { notify } from '../../app/toast.ts';
+import { HomeIcon, ImageIcon, LogOutIcon, PlusIcon, SettingsIcon } from '../../components/icons.tsx';
+import { displayName, initialsOf, masked } from './banner-identity.ts';
+import { useBannerOptionsValue } from './banner-options.tsx';
+import { VisibilityToggle } from './visibility-toggle.tsx';
+
+const ACTION_CLASS =
+  'inline-flex h-8 w-8 sm:h-9 sm:w-9 items-center justify-center rounded-lg bg-white/10 text-white backdrop-blur-sm transition-colors hover:bg-white/25 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70 disabled:opacity-50';
+
+/**
+ * The header banner of signed-in pages (part 1 §2): the user's name and e-mail, each with a toggle
+ * that hides it and persists the choice; home, quick-add link, change background (when the page
+ * offers it), settings and sign out; the slogan. 8rem tall.
+ */
+export function HeaderBanner({ user }: { user: User }) {
+  const client = useDataClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { onChangeBackground, backgroundUrl } = useBannerOptionsValue();
+  const profile = useQuery(profileQueries.detail(client, user.id));
+  const emailToggle = useMutation(profileMutations.setEmailVisible(client, queryClient, user.id));
+  const nameToggle = useMutation(profileMutations.setNameVisible(client, queryClient, user.id));
+  const [signingOut, setSigningOut] = useState(false);
+
+  const name = displayName(profile.data, user);
+  const email = profile.data?.email ?? user.email ?? '';
+  const nameVisible = profile.data?.name_visible ?? true;
+  const emailVisible = profile.data?.email_visible ?? true;
+
+  const toggleEmail = () =>
+    emailToggle.mutate(!emailVisible, {
+      onSuccess: (row) => notify.success({ title: 'Updated', description: `Email is now ${row.email_visible ? 'visible' : 'hidden'}.` }),
+      onError: (error) => notify.error(errorToast('profile.emailVisibility', error)),
+    });
+  const toggleName = () =>
+    nameToggle.mutate(!nameVisible, {
+      onSuccess: (row) => notify.success({ title: 'Updated', description: `Name is now ${row.name_visible ? 'visible' : 'hidden'}.` }),
+      onError: (error) => notify.error(errorToast('profile.nameVisibility', error)),
+    });
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut(client);
+      notify.success({ title: 'Signed out' });
+      navigate('/auth', { replace: true });
+    } catch (error) {
+      notify.error(errorToast('auth.signOut', error));
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <header
+      data-testid="header-banner"
+      style={{ height: BANNER_HEADER_HEIGHT, backgroundImage: backgroundUrl ? `url(${JSON.stringify(backgroundUrl)})` : undefined }}
+      className={cn(
+        'relative isolate shrink-0 overflow-hidden bg-cover bg-center text-white',
+        !backgroundUrl && 'bg-gradient-to-r from-blue-700 via-indigo-700 to-violet-700',
+      )}
+    >
+      <div className="absolute inset-0 -z-10 bg-black/25" />
+      {/* Phones: name/e-mail and buttons on one row, the slogan below; wide screens: all on one row. */}
+      <div className="mx-auto flex h-full max-w-7xl flex-wrap content-center items-center gap-x-3 gap-y-2 px-3 sm:px-6">
+          <div className="order-1 flex min-w-0 flex-1 items-center gap-3 lg:flex-none">
+            <div aria-hidden="true" className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 text-lg font-semibold ring-2 ring-white/40 sm:flex">
+              {initialsOf(name)}
+            </div>
+            <div className="min-w-0">
+              <div className="flex min-w-0 items-center gap-1">
+                <p className="truncate text-base font-semibold sm:text-lg" data-testid="banner-name">
+                  {nameVisible ? name : <span aria-label="Name hidden">{masked(name)}</span>}
+                </p>
+                <VisibilityToggle what="name" visible={nameVisible} busy={nameToggle.isPending || profile.isPending} onToggle={toggleName} />
+              </div>
+              <div className="flex min-w-0 items-center gap-1">
+                <p className="truncate text-sm text-white/85" data-testid="banner-email">
+                  {emailVisible ? email : <span aria-label="Email hidden">{masked(email)}</span>}
+                </p>
+                <VisibilityToggle what="email" visible={emailVisible} busy={emailToggle.isPending || profile.isPending} onToggle={toggleEmail} />
+              </div>
+            </div>
+          </div>
+
+          <p className="order-3 w-full text-center text-sm font-medium italic text-white/90 drop-shadow lg:order-2 lg:w-auto lg:flex-1 lg:text-lg">{TAGLINE}</p>
+
+          <nav aria-label="Account" className="order-2 flex shrink-0 items-center gap-1 sm:gap-2 lg:order-3">
+            <Link to="/" className={ACTION_CLASS} aria-label="Home" title="Home">
+              <HomeIcon size={18} />
+            </Link>
+            <Link to="/dashboard?add=link" className={ACTION_CLASS} aria-label="Add link" title="Add link">
+              <PlusIcon size={18} />
+            </Link>
+            {onChangeBackground ? (
+              <button type="button" className={ACTION_CLASS} onClick={onChangeBackground} aria-label="Change background" title="Change background">
+                <ImageIcon size={18} />
+              </button>
+            ) : null}
+            <Link to="/settings" className={ACTION_CLASS} aria-label="Settings" title="Settings">
+              <SettingsIcon size={18} />
+            </Link>
+            <button type="button" className={ACTION_CLASS} onClick={onSignOut} disabled={signingOut} aria-label="Sign out" title="Sign out">
+              <LogOutIcon size={18} />
+            </button>
+          </nav>
+      </div>
+    </header>
+  );
+}

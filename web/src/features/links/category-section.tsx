@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import type { LinkListItem } from '~shared/data/links/api.ts';
+import { LINK_MESSAGES } from '~shared/messages.ts';
+import { cn } from '~shared/ui/cn.ts';
+import { CategoryIcon } from '../category-icons/category-icon.tsx';
+import type { GridSection } from './grid-model.ts';
+import { LinkCardGrid } from './link-card-grid.tsx';
+import type { LinkHandlers } from './link-handlers.ts';
+import { SectionHeader } from './section-header.tsx';
+
+interface CategorySectionProps {
+  section: GridSection;
+  /** The folder's whole list, newest first (moves). */
+  fullList: readonly LinkListItem[];
+  collapsed: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  /** CSS background-image of the folder's chosen background. */
+  backgroundImage?: string;
+  onChangeBackground: () => void;
+  columns: number;
+  handlers: LinkHandlers;
+  /** The default folder's incoming/outgoing sub-sections. */
+  children?: ReactNode;
+  searching: boolean;
+}
+
+/** One folder in 'Your Links': header, up to 3 cards (total in the badge), optional sub-sections. */
+export function CategorySection(props: CategorySectionProps) {
+  const { section, fullList, collapsed, onToggle, onOpen, backgroundImage, onChangeBackground, columns, handlers, children, searching } = props;
+  const bodyId = `section-${section.category.id}`;
+  return (
+    <section
+      aria-label={section.category.name}
+      data-testid="category-section"
+      data-category-id={section.category.id}
+      className={cn('relative overflow-hidden rounded-xl border border-border bg-card/90 shadow-sm', backgroundImage && 'bg-cover bg-center')}
+      style={backgroundImage ? { backgroundImage } : undefined}
+    >
+      <div className={cn('grid grid-cols-1 gap-3 p-3 sm:p-4', backgroundImage && 'bg-gradient-to-b from-card/90 via-card/75 to-card/90 backdrop-blur-[1px]')}>
+        <SectionHeader
+          bodyId={bodyId}
+          icon={<CategoryIcon iconUrl={section.category.icon_url} />}
+          name={section.category.name}
+          count={section.totalCount}
+          collapsed={collapsed}
+          onToggle={onToggle}
+          onOpen={onOpen}
+          actions={
+            <button
+              type="button"
+              onClick={onChangeBackground}
+              aria-label={`Change background of ${section.category.name}`}
+              title="Change Category Background"
+              className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <rect x="3" y="3" width="18" height="18" rx="2" />
+                <circle cx="9" cy="9" r="2" />
+                <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
+              </svg>
+            </button>
+          }
+        />
+        {collapsed ? null : (
+          <div id={bodyId} className="grid min-w-0 grid-cols-1 gap-4">
+            {section.links.length > 0 ? (
+              <LinkCardGrid links={section.links} fullList={searching ? undefined : fullList} withinCategoryId={section.category.id} columns={columns} handlers={handlers} />
+            ) : (
+              <p className="rounded-lg border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">{LINK_MESSAGES.emptyGrid}</p>
+            )}
+            {children}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

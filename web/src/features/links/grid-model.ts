@@ -1,0 +1,80 @@
+import { CATEGORY_PREVIEW_LINK_COUNT } from '~shared/constants.ts';
+import type { Category } from '~shared/data/categories/api.ts';
+import type { IncomingShare } from '~shared/data/incoming/api.ts';
+import type { LinkListItem } from '~shared/data/links/api.ts';
+import { groupLinksForGrid, linksByCategory, searchLinks, type CategorySection } from '~shared/data/links/select.ts';
+import type { OutgoingShare } from '~shared/data/shares/api.ts';
+import type { ReorderDirection } from '~shared/rules/reorder.ts';
+
+/**
+ * The grid's sections, computed from cached data (pure, so it is unit-tested and benchmarked).
+ * Every link's primary folder is 'Recently Saved Links', so that section lists all of them.
+ */
+
+/** Folders shown as sections: top-level, not templates, and not the incoming system folder (it is the sub-section). */
+export function gridCategories(categories: readonly Category[]): Category[] {
+  const top = categories.filter((c) => !c.is_template && !c.parent_category_id && c.system_key !== 'incoming');
+  // Default first ('Recently Saved Links' above other defaults), then by name (the query's order).
+  return top.sort((a, b) => Number(b.system_key === 'saved') - Number(a.system_key === 'saved') || Number(b.is_default) - Number(a.is_default));
+}
+
+export type GridSection = CategorySection<Category, LinkListItem>;
+
+export function gridSections(links: readonly LinkListItem[], categories: readonly Category[], query: string): GridSection[] {
+  const sections = groupLinksForGrid(links, categories, { query, previewCount: CATEGORY_PREVIEW_LINK_COUNT });
+  // The default section stays while searching: it carries the incoming/outgoing sub-sections.
+  if (query.trim() && categories[0] && !sections.some((s) => s.category.id === categories[0].id)) {
+    sections.unshift({ category: categories[0], totalCount: 0, links: [] });
+  }
+  return sections;
+}
+
+export interface SubsectionPreview<T> {
+  total: number;
+  items: T[];
+}
+
+/** Received shares still waiting (newest first), filtered by the search. */
+export function incomingPreview(shares: readonly IncomingShare[], query: string): SubsectionPreview<IncomingShare> {
+  const needle = query.trim().toLowerCase();
+  const matching = needle ? shares.filter((s) => `${s.title}\n${s.url}`.toLowerCase().includes(needle)) : shares;
+  return { total: matching.length, items: matching.slice(0, CATEGORY_PREVIEW_LINK_COUNT) };
+}
+
+/**
+ * Links the user shared, newest share first, one card per link (a link shared with three people
+ * is one link); the badge counts those links. Shares whose link is gone are skipped.
+ */
+export function outgoingPreview(shares: readonly OutgoingShare[], links: readonly LinkListItem[], query: string): SubsectionPreview<LinkListItem> {
+  const byId = new Map(links.map((link) => [link.id, link]));
+  const seen = new Set<string>();
+  const shared: LinkListItem[] = [];
+  for (const share of shares) {
+    if (seen.has(share.link_id)) continue;
+    seen.add(share.link_id);
+    const link = byId.get(share.link_id);
+    if (link) shared.push(link);
+  }
+  const matching = searchLinks(shared, query);
+  return { total: matching.length, items: matching.slice(0, CATEGORY_PREVIEW_LINK_COUNT) };
+}
+
+/** Links per folder (unfiltered): the full lists moves are computed on, and the counts. */
+export function folderBuckets(links: readonly LinkListItem[]): Map<string, LinkListItem[]> {
+  return linksByCategory(links);
+}
+
+/** The moves a card cannot make in a list of `length` shown `columns` per row. */
+export function disabledMovesAt(index: number, length: number, columns: number): Set<ReorderDirection> {
+  const disabled = new Set<ReorderDirection>();
+  if (index <= 0) disabled.add('beginning').add('left');
+  if (index < columns) disabled.add('up');
+  if (index >= length - 1) disabled.add('end').add('right');
+  if (index + columns > length - 1) disabled.add('down');
+  return disabled;
+}
+
+/** The word in 'Link moved {direction} successfully!'. */
+export function directionWord(direction: ReorderDirection): string {
+  return direction === 'beginning' ? 'to beginning' : direction === 'end' ? 'to end' : direction;
+}

@@ -1,0 +1,13 @@
+import { linkUpdatedExisting } from '~shared/messages.ts';
+import type { SaveLinkOutcome } from '~shared/data/links/api.ts';
+
+type Toast = { title: string; description: string };
+
+/** Success toasts of the link features (part 1 §8: "Link added / updated / deleted"). */
+export function linkSavedToast(outcome: SaveLinkOutcome, title: string): Toast {
+  if (outcome === 'updated_existing') return linkUpdatedExisting(title) as Toast;
+  if (outcome === 'updated') return { title: 'Link updated', description: `"${title}" has been updated.` };
+  return { title: 'Link added', description: `"${title}" has been saved.` };
+}
+
+export const linkDeletedToast = (title: string): Toast => ({ title: 'Link deleted', description: `"${title}" has been deleted.` });

@@ -1,0 +1,98 @@
+/**
+ * Everything the /auth forms do, in one chunk loaded on first interaction (focus, typing, submit):
+ * supabase-js, the zod schemas and the error catalogue stay off the page's first load.
+ */
+import type { ZodType } from 'zod';
+import { CLIENT_ERROR_CODES, errorToast, toDataError, type ToastMessage } from '~shared/data/errors.ts';
+import { requestPasswordReset, setSession, signIn, signUp, updatePassword } from '~shared/data/auth/api.ts';
+import { isAccountExistsError } from '~shared/rules/error-messages.ts';
+import { isSecureResetCode, secureResetErrorMessage, SECURE_RESET_ERROR_TITLE } from '~shared/rules/secure-reset-messages.ts';
+import { passwordUpdateSchema, resetRequestSchema, signInSchema, signUpSchema } from '~shared/schemas/index.ts';
+import { loadClient } from '../../app/load-client.ts';
+import { authRedirectUrl } from '../../app/site.ts';
+
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+/** The first message of each field, as the forms show them. */
+function validateWith<T extends object>(schema: ZodType, values: T): FieldErrors<T> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors<T> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof T | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export interface SignInValues {
+  email: string;
+  password: string;
+}
+export interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+export interface ResetRequestValues {
+  email: string;
+}
+export interface PasswordUpdateValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export const validate = {
+  signIn: (values: SignInValues) => validateWith(signInSchema, values),
+  signUp: (values: SignUpValues) => validateWith(signUpSchema, values),
+  resetRequest: (values: ResetRequestValues) => validateWith(resetRequestSchema, values),
+  passwordUpdate: (values: PasswordUpdateValues) => validateWith(passwordUpdateSchema, values),
+};
+
+export async function submitSignIn(values: SignInValues) {
+  const client = await loadClient();
+  return signIn(client, { email: values.email.trim(), password: values.password });
+}
+
+export async function submitSignUp(values: SignUpValues) {
+  const client = await loadClient();
+  return signUp(client, {
+    email: values.email.trim(),
+    password: values.password,
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    emailRedirectTo: authRedirectUrl(),
+  });
+}
+
+export async function submitResetRequest(values: ResetRequestValues) {
+  const client = await loadClient();
+  return requestPasswordReset(client, { email: values.email.trim(), redirectTo: authRedirectUrl() });
+}
+
+export async function submitPasswordUpdate(values: PasswordUpdateValues) {
+  const client = await loadClient();
+  return updatePassword(client, values.newPassword);
+}
+
+/** Opens the session a recovery or confirmation link carries. */
+export async function openLinkSession(tokens: { access_token: string; refresh_token: string }) {
+  const client = await loadClient();
+  return setSession(client, tokens);
+}
+
+/** Secure-reset refusals: the code's sentence under 'Password Update Failed' (part 1 §8). */
+export function passwordUpdateErrorToast(error: unknown): ToastMessage {
+  const dataError = toDataError(error);
+  if (dataError.code === CLIENT_ERROR_CODES.notAuthenticated) return errorToast('auth.updatePassword', dataError);
+  if (isSecureResetCode(dataError.code)) return { title: SECURE_RESET_ERROR_TITLE, description: secureResetErrorMessage(dataError.code) };
+  return { title: SECURE_RESET_ERROR_TITLE, description: secureResetErrorMessage(null, dataError.fromServer ? dataError.message : null) };
+}
+
+/** 'User already registered' (part 1 §8): the form then switches to Sign In with the e-mail filled in. */
+export function isAccountExists(error: unknown): boolean {
+  return isAccountExistsError(toDataError(error).message);
+}
+
+export { errorToast };

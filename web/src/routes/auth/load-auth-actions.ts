@@ -1,0 +1,14 @@
+import { loadClient } from '../../app/load-client.ts';
+
+type AuthActions = typeof import('./auth-actions.ts');
+
+let pending: Promise<AuthActions> | null = null;
+
+/**
+ * The forms' code (schemas, error texts) and supabase-js, fetched together on the first interaction
+ * with the card (pointer down, focus), so the page itself loads light and a submit finds them ready.
+ */
+export function loadAuthActions(): Promise<AuthActions> {
+  pending ??= Promise.all([import('./auth-actions.ts'), loadClient()]).then(([actions]) => actions);
+  return pending;
+}

@@ -1,0 +1,62 @@
+import { Button } from '~shared/ui/Button.tsx';
+import { FormField } from '~shared/ui/FormField.tsx';
+import { notify } from '../../app/toast.ts';
+import type { SignUpValues } from './auth-actions.ts';
+import { loadAuthActions } from './load-auth-actions.ts';
+import { PasswordInput } from './password-input.tsx';
+import { TextInput } from './text-input.tsx';
+import { useAuthForm } from './use-auth-form.ts';
+
+interface SignUpFormProps {
+  /** After sign-up, and when the account already exists: go to Sign In with the e-mail filled in. */
+  onDone: (email: string) => void;
+}
+
+const EMPTY: SignUpValues = { firstName: '', lastName: '', email: '', password: '' };
+
+/** Sign Up tab: First Name, Last Name, Email, Password (part 1 §2, §4, §5, §8). */
+export function SignUpForm({ onDone }: SignUpFormProps) {
+  const form = useAuthForm<SignUpValues>({
+    initialValues: EMPTY,
+    validate: (actions, values) => actions.validate.signUp(values),
+    onSubmit: async (values) => {
+      const actions = await loadAuthActions();
+      const email = values.email.trim();
+      try {
+        await actions.submitSignUp(values);
+        notify.success({ title: 'Account created!', description: 'Please check your email to confirm your account before signing in.' });
+        form.reset(EMPTY);
+        onDone(email);
+      } catch (error) {
+        notify.error(actions.errorToast('auth.signUp', error));
+        if (actions.isAccountExists(error)) onDone(email);
+      }
+    },
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit} noValidate className="grid gap-4" aria-label="Sign Up">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" error={form.errors.firstName}>
+          <TextInput autoComplete="given-name" placeholder="Jane" {...form.bind('firstName')} />
+        </FormField>
+        <FormField label="Last Name" error={form.errors.lastName}>
+          <TextInput autoComplete="family-name" placeholder="Doe" {...form.bind('lastName')} />
+        </FormField>
+      </div>
+      <FormField label="Email" error={form.errors.email}>
+        <TextInput type="email" autoComplete="email" placeholder="you@example.com" {...form.bind('email')} />
+      </FormField>
+      <FormField
+        label="Password"
+        error={form.errors.password}
+        hint="At least 12 characters, with a lowercase letter, an uppercase letter, a digit and a symbol."
+      >
+        <PasswordInput autoComplete="new-password" placeholder="Create a strong password" {...form.bind('password')} />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={form.busy}>
+        {form.busy ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { BackgroundScope } from '~shared/data/backgrounds/keys.ts';
+import { scopeKey } from '~shared/data/backgrounds/current.ts';
+import type { Category } from '~shared/data/categories/api.ts';
+import type { LinkListItem } from '~shared/data/links/api.ts';
+import type { LinkCardLink } from '~shared/ui/LinkCard.tsx';
+import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
+import { useBannerOptions } from '../../features/header-banner/banner-options.tsx';
+import { BackgroundDialog } from '../../features/backgrounds/background-dialog.tsx';
+import { cssBackgroundImage } from '../../features/backgrounds/background-scope.ts';
+import { ManageCategoriesCard } from '../../features/categories/manage-categories-card.tsx';
+import { DeleteLinkDialog } from '../../features/links/delete-link-dialog.tsx';
+import { LinkEditorCard } from '../../features/links/link-editor-card.tsx';
+import type { LinkHandlers } from '../../features/links/link-handlers.ts';
+import { LinksGrid } from '../../features/links/links-grid.tsx';
+import { useLinkActions } from '../../features/links/use-link-actions.ts';
+import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
+import { DashboardHeading } from './dashboard-heading.tsx';
+import { QuickAddButton } from './quick-add-button.tsx';
+import { useDashboardData } from './use-dashboard-data.ts';
+
+/** Folders a link can be saved into: the user's own, without the incoming system tree. */
+const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
+
+/** The dashboard's link features (part 1 §2): editor card, Your Links grid, categories, dialogs. */
+export function Dashboard({ userId }: { userId: string }) {
+  useDocumentMeta({ title: pageTitle('Dashboard') });
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { links, categories, incoming, outgoing, backgrounds } = useDashboardData(userId);
+  const { open, move } = useLinkActions(userId);
+  const editorRef = useRef<HTMLDivElement>(null);
+
+  const [editing, setEditing] = useState<LinkListItem | null>(null);
+  const [deleting, setDeleting] = useState<LinkCardLink | null>(null);
+  const [sharing, setSharing] = useState<LinkCardLink | null>(null);
+  const [backgroundScope, setBackgroundScope] = useState<BackgroundScope | null>(null);
+
+  const focusEditor = useCallback(() => {
+    const editor = editorRef.current;
+    if (!editor) return;
+    editor.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    editor.querySelector<HTMLInputElement>('input[type="text"]')?.focus({ preventScroll: true });
+  }, []);
+
+  // The banner's quick-add button links to /dashboard?add=link.
+  useEffect(() => {
+    if (searchParams.get('add') !== 'link') return;
+    setEditing(null);
+    requestAnimationFrame(focusEditor);
+    setSearchParams((params) => {
+      params.delete('add');
+      return params;
+    }, { replace: true });
+  }, [searchParams, setSearchParams, focusEditor]);
+
+  const backgroundUrl = (scope: BackgroundScope) => backgrounds.data?.get(scopeKey(scope))?.background_url ?? null;
+  const openBannerBackground = useCallback(() => setBackgroundScope({ name: 'banner' }), []);
+  useBannerOptions({ onChangeBackground: openBannerBackground, backgroundUrl: backgroundUrl({ name: 'banner' }) });
+
+  const linkById = useMemo(() => new Map((links.data ?? []).map((link) => [link.id, link])), [links.data]);
+  const folders = useMemo(() => (categories.data ?? []).filter(isLinkFolder), [categories.data]);
+  const defaultCategoryId = categories.data?.find((c) => c.system_key === 'saved')?.id;
+  const linkCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const link of links.data ?? []) {
+      if (link.category_id) counts.set(link.category_id, (counts.get(link.category_id) ?? 0) + 1);
+      if (link.second_category_id && link.second_category_id !== link.category_id) counts.set(link.second_category_id, (counts.get(link.second_category_id) ?? 0) + 1);
+    }
+    return counts;
+  }, [links.data]);
+  const manageable = useMemo(() => (categories.data ?? []).filter((c) => !c.is_template && !c.parent_category_id), [categories.data]);
+
+  const handlers: LinkHandlers = useMemo(
+    () => ({
+      onOpen: (link, mode) => void open(link, mode),
+      onShare: setSharing,
+      onEdit: (link) => {
+        setEditing(linkById.get(link.id) ?? null);
+        requestAnimationFrame(focusEditor);
+      },
+      onDelete: setDeleting,
+      onMove: (params) => void move(params),
+      editingId: editing?.id ?? null,
+    }),
+    [open, move, linkById, focusEditor, editing],
+  );
+
+  const dashboardBackground = cssBackgroundImage(backgroundUrl({ name: 'dashboard' }));
+  return (
+    <div
+      className="relative flex-1 bg-cover bg-fixed bg-center"
+      style={dashboardBackground ? { backgroundImage: dashboardBackground } : undefined}
+      data-testid="dashboard"
+      data-background={backgroundUrl({ name: 'dashboard' }) ?? undefined}
+    >
+      {dashboardBackground ? <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-background/55" /> : null}
+      <main className="relative mx-auto grid w-full max-w-7xl gap-5 px-3 pt-5 pb-24 sm:px-6 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_23rem] lg:grid-rows-[auto_auto_1fr] lg:gap-6">
+        <div className="lg:col-span-2">
+          <DashboardHeading onChangeBackground={() => setBackgroundScope({ name: 'dashboard' })} />
+        </div>
+        <div className="min-w-0 lg:col-start-2 lg:row-start-2">
+          <LinkEditorCard
+            ref={editorRef}
+            categories={folders}
+            defaultCategoryId={defaultCategoryId}
+            editing={editing}
+            knownLinks={links.data}
+            onDoneEditing={() => setEditing(null)}
+            onDelete={setDeleting}
+          />
+        </div>
+        <LinksGrid
+          className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-2"
+          links={links.data}
+          categories={categories.data}
+          incoming={incoming.data ?? []}
+          outgoing={outgoing.data ?? []}
+          loading={links.isPending || categories.isPending}
+          handlers={handlers}
+          onOpenCategory={(id, category) => navigate(`/category/${id}`, { state: category ? { category } : undefined })}
+          onChangeCategoryBackground={(category) => setBackgroundScope({ categoryId: category.id })}
+          backgroundFor={(categoryId) => cssBackgroundImage(backgroundUrl({ categoryId }))}
+        />
+        <div className="min-w-0 self-start lg:col-start-2 lg:row-start-3">
+          <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={incoming.data?.length ?? 0} loading={categories.isPending} />
+        </div>
+      </main>
+      <QuickAddButton
+        onClick={() => {
+          setEditing(null);
+          requestAnimationFrame(focusEditor);
+        }}
+      />
+      <DeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} onDeleted={(link) => editing?.id === link.id && setEditing(null)} />
+      <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} />
+      <BackgroundDialog userId={userId} scope={backgroundScope} onClose={() => setBackgroundScope(null)} />
+    </div>
+  );
+}
