@@ -182,6 +182,16 @@ create index shared_links_recipient_username_idx on public.shared_links (lower(r
 create index shared_links_sender_idx on public.shared_links (sender_id, shared_at desc);
 create index shared_links_link_idx on public.shared_links (link_id);
 
+-- suppressed_shares: shares whose recipient has blocked the sender (by username, e-mail or phone).
+-- The share row itself is recorded exactly like any other, so the sender cannot tell; this
+-- private mark keeps it from ever being delivered (RLS and every recipient RPC skip it, the
+-- share-link function sends no e-mail). Written by triggers only; RLS on, no policies, no
+-- grants to clients: only the service role (and security definer helpers) can read it.
+create table public.suppressed_shares (
+  shared_link_id uuid primary key references public.shared_links (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+
 -- ---------------------------------------------------------------------------------------------
 -- user_backgrounds: scope is category_id (a category background) or background_name
 -- ('banner', 'dashboard' or a page name) with category_id NULL.

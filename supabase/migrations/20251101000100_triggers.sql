@@ -4,6 +4,56 @@
 -- All trigger functions are security definer with an empty search_path; none is callable by clients.
 
 -- ---------------------------------------------------------------------------------------------
+-- Blocked senders. A share from a sender the recipient blocked is recorded like any other (the
+-- sender learns nothing) but marked in public.suppressed_shares, so it is never delivered.
+
+-- The recipient account has blocked this sender by username, e-mail or phone.
+create or replace function public._sender_blocked_by(recipient uuid, sender uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select recipient is not null and sender is not null and exists (
+    select 1
+      from public.blocked_senders b
+      join public.profiles p on p.user_id = sender
+     where b.blocked_by = recipient
+       and (
+         (b.blocked_username is not null and lower(b.blocked_username) = lower(p.username))
+         or (b.blocked_email is not null and b.blocked_email = lower(p.email))
+         or (b.blocked_phone is not null and b.blocked_phone = regexp_replace(coalesce(p.phone, ''), '[^0-9]', '', 'g'))
+       )
+  )
+$$;
+
+-- Shares sent to an e-mail address before an account had it now belong to that account; the
+-- ones from senders that account has blocked are suppressed. A link already shared with the
+-- account by another route stays unclaimed (one share of a link per recipient).
+create or replace function public._claim_email_shares(target_user uuid, target_email text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  with claimed as (
+    update public.shared_links s
+       set recipient_user_id = target_user
+     where s.recipient_user_id is null
+       and target_email is not null
+       and lower(s.recipient_email) = lower(target_email)
+       and not exists (
+         select 1 from public.shared_links o where o.link_id = s.link_id and o.recipient_user_id = target_user
+       )
+    returning s.id, s.sender_id
+  )
+  insert into public.suppressed_shares (shared_link_id)
+  select c.id from claimed c where public._sender_blocked_by(target_user, c.sender_id)
+  on conflict (shared_link_id) do nothing
+$$;
+
+-- ---------------------------------------------------------------------------------------------
 -- Sign-up: profile, the four system folders, privacy and appearance defaults.
 
 create or replace function public.handle_new_user()
@@ -50,12 +100,7 @@ begin
   on conflict (user_id) do nothing;
 
   -- Shares sent to this e-mail before the account existed now belong to it.
-  if new.email is not null then
-    update public.shared_links s
-       set recipient_user_id = new.id
-     where s.recipient_user_id is null
-       and lower(s.recipient_email) = lower(new.email);
-  end if;
+  perform public._claim_email_shares(new.id, new.email);
   return new;
 end
 $$;
@@ -73,12 +118,7 @@ set search_path = ''
 as $$
 begin
   update public.profiles p set email = lower(new.email) where p.user_id = new.id;
-  if new.email is not null then
-    update public.shared_links s
-       set recipient_user_id = new.id
-     where s.recipient_user_id is null
-       and lower(s.recipient_email) = lower(new.email);
-  end if;
+  perform public._claim_email_shares(new.id, new.email);
   return new;
 end
 $$;
@@ -148,8 +188,9 @@ create trigger profiles_record_username_change
   for each row execute function public.record_username_change();
 
 -- ---------------------------------------------------------------------------------------------
--- Shares: the server decides who the recipient is, refuses blocked senders, and only lets a
--- sender share their own link. Runs for every insert path (client, edge function, RPC).
+-- Shares: the server decides who the recipient is and only lets a sender share their own link;
+-- a share from a blocked sender is recorded but suppressed (never delivered, see above).
+-- Runs for every insert path (client, edge function, RPC).
 
 create or replace function public.prepare_shared_link()
 returns trigger
@@ -160,7 +201,6 @@ as $$
 declare
   link_owner uuid;
   resolved uuid;
-  sender_profile public.profiles%rowtype;
 begin
   new.recipient_email := nullif(lower(btrim(new.recipient_email)), '');
   new.recipient_username := nullif(btrim(new.recipient_username), '');
@@ -185,21 +225,6 @@ begin
     end if;
     new.recipient_user_id := resolved;
   end if;
-
-  if new.recipient_user_id is not null then
-    select * into sender_profile from public.profiles p where p.user_id = new.sender_id;
-    if exists (
-      select 1 from public.blocked_senders b
-       where b.blocked_by = new.recipient_user_id
-         and (
-           (b.blocked_username is not null and lower(b.blocked_username) = lower(sender_profile.username))
-           or (b.blocked_email is not null and b.blocked_email = lower(sender_profile.email))
-           or (b.blocked_phone is not null and b.blocked_phone = regexp_replace(coalesce(sender_profile.phone, ''), '[^0-9]', '', 'g'))
-         )
-    ) then
-      raise exception 'This recipient is not accepting links from you.' using errcode = '42501';
-    end if;
-  end if;
   return new;
 end
 $$;
@@ -223,6 +248,26 @@ $$;
 create trigger shared_links_count_share
   after insert on public.shared_links
   for each row execute function public.count_link_share();
+
+-- After the row exists (so a refused or conflicting insert leaves no mark behind): a share
+-- from a sender the recipient blocked is marked suppressed. Nothing the sender can read changes.
+create or replace function public.suppress_blocked_share()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if public._sender_blocked_by(new.recipient_user_id, new.sender_id) then
+    insert into public.suppressed_shares (shared_link_id) values (new.id) on conflict (shared_link_id) do nothing;
+  end if;
+  return new;
+end
+$$;
+
+create trigger shared_links_suppress_blocked
+  after insert on public.shared_links
+  for each row execute function public.suppress_blocked_share();
 
 -- ---------------------------------------------------------------------------------------------
 -- blocked_senders are stored normalised: e-mail lower-case, phone digits only, username trimmed.

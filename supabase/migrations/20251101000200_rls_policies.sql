@@ -87,6 +87,27 @@ as $$
   )
 $$;
 
+-- The share was delivered to the caller: addressed to them (is_share_recipient) and not
+-- suppressed because they blocked the sender. Every recipient-side policy and RPC uses this.
+-- It takes only the share's id and reads the row itself, so a caller cannot pass made-up
+-- columns to probe whether one of their own shares was suppressed. Unresolved shares (no
+-- recipient account yet) are matched at read time, so the block is checked at read time too.
+create or replace function public.receives_share(share_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.shared_links s
+     where s.id = share_id
+       and public.is_share_recipient(s.recipient_user_id, s.recipient_email, s.recipient_username)
+       and not exists (select 1 from public.suppressed_shares x where x.shared_link_id = s.id)
+       and (s.recipient_user_id is not null or not public._sender_blocked_by(auth.uid(), s.sender_id))
+  )
+$$;
+
 -- A link the caller received (any status): the recipient may read the sender's link row.
 create or replace function public.link_shared_with_me(check_link_id uuid)
 returns boolean
@@ -98,7 +119,7 @@ as $$
   select exists (
     select 1 from public.shared_links s
      where s.link_id = check_link_id
-       and public.is_share_recipient(s.recipient_user_id, s.recipient_email, s.recipient_username)
+       and public.receives_share(s.id)
   )
 $$;
 
@@ -109,14 +130,16 @@ revoke all on
   public.profiles, public.login_activity, public.categories, public.links, public.shared_links,
   public.user_backgrounds, public.user_roles, public.ai_chat_history, public.username_change_history,
   public.blocked_senders, public.user_appearance_settings, public.user_privacy_settings,
-  public.webpage_settings, public.password_history, public.email_change_requests, public.public_page_members
+  public.webpage_settings, public.password_history, public.email_change_requests, public.public_page_members,
+  public.suppressed_shares
 from anon, authenticated, public;
 
 grant all on
   public.profiles, public.login_activity, public.categories, public.links, public.shared_links,
   public.user_backgrounds, public.user_roles, public.ai_chat_history, public.username_change_history,
   public.blocked_senders, public.user_appearance_settings, public.user_privacy_settings,
-  public.webpage_settings, public.password_history, public.email_change_requests, public.public_page_members
+  public.webpage_settings, public.password_history, public.email_change_requests, public.public_page_members,
+  public.suppressed_shares
 to service_role;
 
 -- profiles: created by the sign-up trigger, never inserted or deleted by a client; only these
@@ -132,7 +155,7 @@ grant select, insert, delete on public.shared_links, public.public_page_members 
 -- A recipient records what they did with a share; nobody rewrites who sent what to whom.
 grant update (status, accepted_at, moved_to_category_id) on public.shared_links to authenticated;
 grant select on public.user_roles, public.username_change_history to authenticated;
--- password_history, email_change_requests: service role only.
+-- password_history, email_change_requests, suppressed_shares: service role only.
 
 -- ---------------------------------------------------------------------------------------------
 -- Enable RLS everywhere.
@@ -153,6 +176,7 @@ alter table public.webpage_settings enable row level security;
 alter table public.password_history enable row level security;
 alter table public.email_change_requests enable row level security;
 alter table public.public_page_members enable row level security;
+alter table public.suppressed_shares enable row level security;
 
 -- ---------------------------------------------------------------------------------------------
 -- profiles: own row only (others are reached through search_usernames / availability RPCs).
@@ -252,22 +276,19 @@ create policy links_admin_delete_template on public.links
 -- accept/reject (status, accepted_at, moved_to_category_id) and removes them.
 
 create policy shared_links_select on public.shared_links
-  for select to authenticated using (
-    sender_id = auth.uid() or public.is_share_recipient(recipient_user_id, recipient_email, recipient_username)
-  );
+  for select to authenticated using (sender_id = auth.uid() or public.receives_share(id));
 create policy shared_links_insert_sender on public.shared_links
   for insert to authenticated with check (sender_id = auth.uid() and public.owns_link(link_id));
+-- Recipient columns and id are not updatable (column grants), so checking the stored row is enough.
 create policy shared_links_update_recipient on public.shared_links
   for update to authenticated
-  using (public.is_share_recipient(recipient_user_id, recipient_email, recipient_username))
+  using (public.receives_share(id))
   with check (
-    public.is_share_recipient(recipient_user_id, recipient_email, recipient_username)
+    public.receives_share(id)
     and (moved_to_category_id is null or public.owns_category(moved_to_category_id))
   );
 create policy shared_links_delete on public.shared_links
-  for delete to authenticated using (
-    sender_id = auth.uid() or public.is_share_recipient(recipient_user_id, recipient_email, recipient_username)
-  );
+  for delete to authenticated using (sender_id = auth.uid() or public.receives_share(id));
 
 -- ---------------------------------------------------------------------------------------------
 -- user_backgrounds: own rows; every signed-in user also reads admins' rows (fallback defaults,
@@ -316,16 +337,19 @@ create policy public_page_members_insert_owner on public.public_page_members
 create policy public_page_members_delete on public.public_page_members
   for delete to authenticated using (owner_id = auth.uid() or member_user_id = auth.uid());
 
--- password_history, email_change_requests: RLS on, no policies (service role only).
+-- password_history, email_change_requests, suppressed_shares: RLS on, no policies (service role only).
 
 -- ---------------------------------------------------------------------------------------------
 -- Function privileges for this file (the RPC file ends with a catalogue-wide sweep too).
 
+-- is_share_recipient is only called inside receives_share (security definer), never by a client.
 revoke execute on function public.is_admin(), public.is_admin_user(uuid), public.owns_category(uuid),
   public.is_template_category(uuid), public.owns_link(uuid), public.is_share_recipient(uuid, text, text),
-  public.link_shared_with_me(uuid)
+  public.receives_share(uuid), public.link_shared_with_me(uuid)
 from public, anon;
+revoke execute on function public.is_share_recipient(uuid, text, text) from authenticated;
 grant execute on function public.is_admin(), public.is_admin_user(uuid), public.owns_category(uuid),
-  public.is_template_category(uuid), public.owns_link(uuid), public.is_share_recipient(uuid, text, text),
+  public.is_template_category(uuid), public.owns_link(uuid), public.receives_share(uuid),
   public.link_shared_with_me(uuid)
 to authenticated, service_role;
+grant execute on function public.is_share_recipient(uuid, text, text) to service_role;

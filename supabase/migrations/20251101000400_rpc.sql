@@ -379,7 +379,9 @@ as $$
     from public.shared_links s
    where s.status = 'pending'
      and auth.uid() is not null
-     and public.is_share_recipient(s.recipient_user_id, s.recipient_email, s.recipient_username)
+     -- cheap, indexed pre-filter; receives_share decides (delivered, not suppressed)
+     and (s.recipient_user_id = auth.uid() or s.recipient_user_id is null)
+     and public.receives_share(s.id)
 $$;
 
 -- The incoming list with the sender's display data (profiles are otherwise owner-only).
@@ -420,7 +422,8 @@ as $$
     join public.links l on l.id = s.link_id
     left join public.profiles p on p.user_id = s.sender_id
    where auth.uid() is not null
-     and public.is_share_recipient(s.recipient_user_id, s.recipient_email, s.recipient_username)
+     and (s.recipient_user_id = auth.uid() or s.recipient_user_id is null)
+     and public.receives_share(s.id)
      and (status_filter is null or s.status = status_filter)
    order by s.shared_at desc
 $$;
@@ -436,7 +439,7 @@ declare
 begin
   select * into v_share from public.shared_links s
    where s.id = share_id
-     and public.is_share_recipient(s.recipient_user_id, s.recipient_email, s.recipient_username)
+     and public.receives_share(s.id)
    for update;
   if not found then
     raise exception 'Shared link not found.' using errcode = 'P0002';
@@ -1120,7 +1123,7 @@ grant execute on function
   public.list_page_members(),
   -- used inside RLS policies and check constraints, so the querying role needs them:
   public.is_admin(), public.is_admin_user(uuid), public.owns_category(uuid), public.is_template_category(uuid),
-  public.owns_link(uuid), public.is_share_recipient(uuid, text, text), public.link_shared_with_me(uuid),
+  public.owns_link(uuid), public.receives_share(uuid), public.link_shared_with_me(uuid),
   public.can_write_storage_object(text, text),
   public.text_items_within(text[], integer), public.is_http_url(text)
 to authenticated;

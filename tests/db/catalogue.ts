@@ -5,6 +5,7 @@ export const EXPECTED_TABLES = [
   'profiles', 'login_activity', 'links', 'categories', 'shared_links', 'user_backgrounds', 'user_roles',
   'ai_chat_history', 'username_change_history', 'blocked_senders', 'user_appearance_settings',
   'user_privacy_settings', 'webpage_settings', 'password_history', 'email_change_requests', 'public_page_members',
+  'suppressed_shares',
 ];
 
 /** Functions in public that anon may execute on purpose. */

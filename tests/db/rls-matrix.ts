@@ -25,7 +25,7 @@ interface World {
 interface TableCase {
   table: string;
   key: string;
-  /** Column naming the row's owner. */
+  /** Column (or scalar SQL expression over the row) naming the row's owner. */
   ownerColumn: string;
   /** Which user owns the attacked row (user_roles needs an admin). */
   owner: (w: World) => TestUser;
@@ -49,6 +49,14 @@ async function insertReturning(db: Database, table: string, row: Record<string, 
 }
 
 const fakeHash = () => randomUUID().replace(/-/g, '').padEnd(64, '0');
+
+/** A fresh share of A's link to the recipient (as the service role); its id. */
+async function seedShare(db: Database, w: World): Promise<string> {
+  const link = await insertReturning(db, 'public.links', { user_id: w.a.id, title: 'Shared', url: `https://a.example/${randomUUID()}`, category_id: w.aSaved }, 'id');
+  return insertReturning(db, 'public.shared_links', { sender_id: w.a.id, link_id: link, recipient_user_id: w.recipient.id, message: 'hi', recipient_username: w.recipient.username }, 'id');
+}
+/** The share an INSERT into suppressed_shares aims at (fresh before every insert attempt). */
+let unsuppressedShare = '';
 const all = { select: true, insert: true, update: true, delete: true };
 
 export const TABLE_CASES: TableCase[] = [
@@ -165,6 +173,17 @@ export const TABLE_CASES: TableCase[] = [
     seed: (db, w) => insertReturning(db, 'public.email_change_requests', { user_id: w.a.id, new_email: 'next@example.test', code_hash: fakeHash() }, 'id'),
     insertRow: (w) => ({ user_id: w.a.id, new_email: 'forged@example.test', code_hash: fakeHash() }),
     update: { column: 'attempts', value: 99 },
+  },
+  {
+    // The private mark of a share from a blocked sender: the sender (A, "owner" here) must not
+    // be able to read it, or they would learn they are blocked; nobody but the server touches it.
+    table: 'public.suppressed_shares', key: 'shared_link_id', owner: (w) => w.a,
+    ownerColumn: '(select s.sender_id from public.shared_links s where s.id = shared_link_id)',
+    ownerCan: { select: false, insert: false, update: false, delete: false },
+    seed: async (db, w) => insertReturning(db, 'public.suppressed_shares', { shared_link_id: await seedShare(db, w) }, 'shared_link_id'),
+    beforeInsert: async (db, w) => void (unsuppressedShare = await seedShare(db, w)),
+    insertRow: () => ({ shared_link_id: unsuppressedShare }),
+    update: { column: 'created_at', value: '2000-01-01T00:00:00Z' },
   },
   {
     table: 'public.public_page_members', key: 'id', ownerColumn: 'owner_id', owner: (w) => w.a,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../supabase/local/db/index.ts';
-import { anon, as, attempt, createUser, makeAdmin, systemCategory, truth, uniqueName, uniqueUsername, type Actor, type Outcome } from './harness.ts';
+import { anon, as, attempt, createUser, makeAdmin, run, systemCategory, truth, uniqueName, uniqueUsername, type Actor, type Outcome } from './harness.ts';
 
 /**
  * Every RPC called by user B with user A's (or recipient R's) ids, and by anon: it must return
- * nothing useful and change nothing. "Changed nothing" is a fingerprint of every row of the
+ * nothing useful and change nothing. Also a share from A that R blocked (suppressed): R reaches it
+ * through no select or RPC, and A cannot tell it apart from a delivered one. "Changed nothing" is a fingerprint of every row of the
  * tables the RPCs can touch, read as the service role before and after each call.
  */
 
@@ -21,7 +22,7 @@ export interface RpcReport {
 }
 
 async function fingerprint(db: Database): Promise<string> {
-  const tables = ['categories', 'links', 'shared_links', 'user_backgrounds', 'public_page_members', 'user_roles', 'email_change_requests', 'profiles', 'user_privacy_settings', 'webpage_settings'];
+  const tables = ['categories', 'links', 'shared_links', 'user_backgrounds', 'public_page_members', 'user_roles', 'email_change_requests', 'profiles', 'user_privacy_settings', 'webpage_settings', 'suppressed_shares'];
   const parts: string[] = [];
   for (const t of tables) {
     const rows = await truth<{ j: unknown }>(db, `select coalesce(jsonb_agg(to_jsonb(x) order by to_jsonb(x)::text), '[]'::jsonb) as j from public.${t} x`);
@@ -56,6 +57,11 @@ export async function runRpcIsolation(db: Database): Promise<RpcReport> {
   const aLink2 = await q1(`insert into public.links (user_id, title, url, category_id) values ($1, 'A2', $2, $3) returning id`, [a.id, `https://a.example/${randomUUID()}`, aSaved]);
   const bLink = await q1(`insert into public.links (user_id, title, url, category_id) values ($1, 'B1', $2, $3) returning id`, [b.id, `https://b.example/${randomUUID()}`, bSaved]);
   const share = await q1(`insert into public.shared_links (sender_id, link_id, recipient_username) values ($1, $2, $3) returning id`, [a.id, aLink, r.username]);
+  // R blocked A: A's next share to R is recorded (as A, through RLS) but suppressed, never delivered.
+  await db.query('insert into public.blocked_senders (blocked_by, blocked_username) values ($1, $2)', [r.id, a.username]);
+  const aLink3 = await q1(`insert into public.links (user_id, title, url, category_id) values ($1, 'A3', $2, $3) returning id`, [a.id, `https://a.example/${randomUUID()}`, aSaved]);
+  const suppressed = (await run(db, as(a), (tx) => tx.query<{ id: string }>('insert into public.shared_links (sender_id, link_id, recipient_username) values ($1, $2, $3) returning id', [a.id, aLink3, r.username]))).rows[0].id;
+  if ((await truth(db, 'select 1 from public.suppressed_shares where shared_link_id = $1', [suppressed])).length !== 1) throw new Error('the blocked share was not suppressed');
   const aBg = await q1(`insert into public.user_backgrounds (user_id, background_url, background_name) values ($1, 'https://cdn.example.test/a.png', 'banner') returning id`, [a.id]);
   const adminBg = await q1(`insert into public.user_backgrounds (user_id, background_url, background_name, is_default) values ($1, 'https://cdn.example.test/admin.png', 'banner', true) returning id`, [admin.id]);
   await db.query('insert into public.public_page_members (owner_id, member_user_id) values ($1, $2)', [a.id, r.id]);
@@ -85,6 +91,21 @@ export async function runRpcIsolation(db: Database): Promise<RpcReport> {
     ['get_public_page_by_slug(A\'s private page)', as(b), 'select * from public.get_public_page_by_slug($1)', [slug], (o) => !o.error && o.rows.length === 1 && o.rows[0].reason === 'private' && o.rows[0].user_id === null && o.rows[0].bio === null],
     ['get_public_page_by_slug(A\'s private page) as anon', anon, 'select * from public.get_public_page_by_slug($1)', [slug], (o) => !o.error && o.rows[0]?.reason === 'private' && o.rows[0].user_id === null && o.rows[0].bio === null],
     ['search_usernames returns only public columns', as(b), 'select * from public.search_usernames($1)', [a.username!.slice(0, 8)], (o) => !o.error && o.rows.length >= 1 && o.rows.every((row) => Object.keys(row).sort().join() === 'first_name,last_name,username')],
+    // The recipient who blocked A sees nothing of the suppressed share (and still sees the earlier one).
+    ['list_incoming_shares() as the blocker omits the suppressed share', as(r), 'select shared_link_id from public.list_incoming_shares(null)', [], (o) => !o.error && JSON.stringify(o.rows) === JSON.stringify([{ shared_link_id: share }])],
+    ['pending_incoming_count() as the blocker counts only the delivered share', as(r), 'select public.pending_incoming_count() as v', [], (o) => !o.error && o.rows[0]?.v === 1],
+    ['copy_link(suppressed share\'s link) as the blocker', as(r), 'select public.copy_link($1, $2) as v', [aLink3, rSaved], errored],
+    ['select the suppressed share as the blocker', as(r), 'select id from public.shared_links where id = $1 or link_id = $2', [suppressed, aLink3], (o) => !o.error && o.rows.length === 0],
+    ['select the suppressed share\'s link as the blocker', as(r), 'select id from public.links where id = $1', [aLink3], (o) => !o.error && o.rows.length === 0],
+    ['receives_share(suppressed) as the blocker', as(r), 'select public.receives_share($1) as v', [suppressed], (o) => !o.error && o.rows[0]?.v === false],
+    ['update the suppressed share as the blocker', as(r), `update public.shared_links set status = 'accepted' where id = $1`, [suppressed], (o) => !o.error && o.rowCount === 0],
+    ['accept_incoming_share(suppressed) as the blocker', as(r), 'select public.accept_incoming_share($1, $2) as v', [suppressed, rSaved], errored],
+    ['reject_incoming_share(suppressed) as the blocker', as(r), 'select public.reject_incoming_share($1) as v', [suppressed], errored],
+    ['delete the suppressed share as the blocker', as(r), 'delete from public.shared_links where id = $1', [suppressed], (o) => !o.error && o.rowCount === 0],
+    // The sender cannot tell: the mark is unreadable and the helper answers as for any own share.
+    ['suppressed_shares as the sender', as(a), 'select * from public.suppressed_shares', [], refused],
+    ['receives_share(own suppressed share) as the sender', as(a), 'select public.receives_share($1) as v', [suppressed], (o) => !o.error && o.rows[0]?.v === false],
+    ['is_share_recipient probe as the sender', as(a), 'select public.is_share_recipient($1, null, null) as v', [a.id], refused],
     ['admin_grant as a user', as(b), 'select public.admin_grant($1) as v', [b.email], refused],
     ['admin_list as a user', as(b), 'select * from public.admin_list()', [], refused],
     ['create_email_change_request for A as B', as(b), 'select * from public.create_email_change_request($1, $2, $3)', [a.id, 'evil@example.test', '123456'], refused],

@@ -279,7 +279,7 @@ describe('sharing and the incoming folder', () => {
     expect(approved.category_id).toBe(await systemCategory(db, r, 'approved'));
   });
 
-  it('shares to an e-mail reach the account created later; blocked senders are refused; senders cannot rewrite a share', async () => {
+  it('shares to an e-mail reach the account created later; senders cannot rewrite a share; blocks are normalised', async () => {
     const a = await newUser('Sender');
     const email = `later-${randomUUID().slice(0, 8)}@example.test`;
     const { link } = await saveLink(a, { url: url() });
@@ -295,10 +295,150 @@ describe('sharing and the incoming folder', () => {
 
     await q(as(r), 'insert into public.blocked_senders (blocked_by, blocked_email) values ($1, $2)', [r.id, `  ${a.email.toUpperCase()} `]);
     expect((await q(as(r), 'select blocked_email from public.blocked_senders'))[0].blocked_email).toBe(a.email);
-    const { link: l2 } = await saveLink(a, { url: url() });
-    const blocked = await errorOf(as(a), 'insert into public.shared_links (sender_id, link_id, recipient_email) values ($1, $2, $3)', [a.id, l2.id, email]);
-    expect(blocked?.message).toBe('This recipient is not accepting links from you.');
     expect((await errorOf(as(r), 'insert into public.blocked_senders (blocked_by, blocked_phone) values ($1, $2)', [r.id, '12-34']))?.code).toBe('23514');
+    // Blocking does not take back what was delivered before it.
+    expect((await q(as(r), 'select id from public.shared_links'))).toEqual([{ id: s.id }]);
+  });
+});
+
+describe('blocked senders: a share is recorded for the sender but never delivered', () => {
+  const SHARE_SQL = 'insert into public.shared_links (sender_id, link_id, recipient_username, recipient_email, message) values ($1, $2, $3, $4, $5) returning id';
+  /** Everything the recipient could read of a share or its link. */
+  async function recipientReads(r: TestUser, shareId: string, linkId: string) {
+    return {
+      rows: await q(as(r), 'select id from public.shared_links where id = $1 or link_id = $2 or lower(recipient_username) = lower($3) or lower(recipient_email) = lower($4)', [shareId, linkId, r.username ?? '', r.email]),
+      link: await q(as(r), 'select id from public.links where id = $1', [linkId]),
+      incoming: (await q(as(r), 'select shared_link_id from public.list_incoming_shares(null)')).filter((i) => i.shared_link_id === shareId),
+      pending: (await q(as(r), 'select public.pending_incoming_count() as v'))[0].v,
+      delivered: (await q(as(r), 'select public.receives_share($1) as v', [shareId]))[0].v,
+      sharedWithMe: (await q(as(r), 'select public.link_shared_with_me($1) as v', [linkId]))[0].v,
+    };
+  }
+  /** Reads, then everything the recipient could do with it (all refused or a no-op when suppressed). */
+  async function recipientView(r: TestUser, shareId: string, linkId: string) {
+    const dest = await systemCategory(db, r, 'saved');
+    return {
+      ...(await recipientReads(r, shareId, linkId)),
+      accept: await errorOf(as(r), 'select public.accept_incoming_share($1, $2)', [shareId, dest]),
+      reject: await errorOf(as(r), 'select public.reject_incoming_share($1)', [shareId]),
+      copy: await errorOf(as(r), 'select public.copy_link($1, $2)', [linkId, dest]),
+      update: (await attempt(db, as(r), `update public.shared_links set status = 'accepted' where id = $1`, [shareId])).rowCount,
+      delete: (await attempt(db, as(r), 'delete from public.shared_links where id = $1', [shareId])).rowCount,
+      marks: await errorOf(as(r), 'select * from public.suppressed_shares'),
+    };
+  }
+  const NOTHING = {
+    rows: [], link: [], incoming: [], pending: 0, delivered: false, sharedWithMe: false,
+    accept: { code: 'P0002', message: 'Shared link not found.' }, reject: { code: 'P0002', message: 'Shared link not found.' },
+    copy: { code: 'P0002', message: 'Link not found.' }, update: 0, delete: 0,
+    marks: { code: '42501', message: 'permission denied for table suppressed_shares' },
+  };
+  /** What the sender can read about their share (all but ids, times and the recipient, which always differ). */
+  async function senderView(a: TestUser, shareId: string) {
+    const [row] = await q(as(a), 'select * from public.shared_links where id = $1', [shareId]);
+    const [outgoing] = await q(as(a), 'select s.status, s.message, l.share_count, l.title from public.shared_links s join public.links l on l.id = s.link_id where s.id = $1', [shareId]);
+    const same = Object.fromEntries(
+      Object.entries(row).filter(([k]) => !['id', 'link_id', 'shared_at', 'recipient_user_id', 'recipient_username', 'recipient_email'].includes(k)),
+    );
+    return {
+      columns: Object.keys(row).sort(),
+      same,
+      resolved: row.recipient_user_id !== null,
+      outgoing,
+      delivered: (await q(as(a), 'select public.receives_share($1) as v', [shareId]))[0].v,
+    };
+  }
+
+  it('blocked by username, e-mail or phone: the sender sees exactly what a normal share shows, share_count +1, duplicate key on repeat', async () => {
+    const a = await newUser('Sender');
+    await db.query('update public.profiles set phone = $2 where user_id = $1', [a.id, '+15550102030']);
+    const friend = await newUser('Friend');
+    const byName = await newUser('Blocker');
+    const byMail = await newUser('Blocker');
+    const byPhone = await newUser('Blocker');
+    await q(as(byName), 'insert into public.blocked_senders (blocked_by, blocked_username) values ($1, $2)', [byName.id, a.username!.toUpperCase()]);
+    await q(as(byMail), 'insert into public.blocked_senders (blocked_by, blocked_email) values ($1, $2)', [byMail.id, a.email.toUpperCase()]);
+    await q(as(byPhone), 'insert into public.blocked_senders (blocked_by, blocked_phone) values ($1, $2)', [byPhone.id, '1 555-010-2030']);
+
+    const { link: normalLink } = await saveLink(a, { title: 'Same', url: url() });
+    const normal = (await q(as(a), SHARE_SQL, [a.id, normalLink.id, friend.username, null, 'hi']))[0].id;
+    const expected = await senderView(a, normal);
+    expect(expected).toMatchObject({ resolved: true, outgoing: { status: 'pending', message: 'hi', share_count: 1, title: 'Same' }, delivered: false });
+    // Control: the same reads show a delivered share.
+    expect(await recipientReads(friend, normal, normalLink.id)).toEqual({ rows: [{ id: normal }], link: [{ id: normalLink.id }], incoming: [{ shared_link_id: normal }], pending: 1, delivered: true, sharedWithMe: true });
+
+    for (const [blocker, how] of [[byName, 'username'], [byMail, 'email'], [byPhone, 'username']] as const) {
+      const { link } = await saveLink(a, { title: 'Same', url: url() });
+      const args = how === 'email' ? [a.id, link.id, null, blocker.email.toUpperCase(), 'hi'] : [a.id, link.id, blocker.username, null, 'hi'];
+      const suppressed = (await q(as(a), SHARE_SQL, args))[0].id;
+      // Recorded: the sender's view equals the normal share's; share_count went up by one.
+      expect(await senderView(a, suppressed)).toEqual(expected);
+      expect((await truth(db, 'select recipient_user_id from public.shared_links where id = $1', [suppressed]))[0].recipient_user_id).toBe(blocker.id);
+      expect(await truth(db, 'select shared_link_id from public.suppressed_shares where shared_link_id = $1', [suppressed])).toEqual([{ shared_link_id: suppressed }]);
+      // A repeat is refused exactly like a repeat of a normal share.
+      const dup = await errorOf(as(a), SHARE_SQL, args);
+      expect(dup?.code).toBe('23505');
+      expect(dup?.message).toContain('duplicate key');
+      // The sender cannot read the mark, through the table or a helper.
+      expect(await errorOf(as(a), 'select * from public.suppressed_shares')).toEqual(NOTHING.marks);
+      expect(await errorOf(as(a), 'select public.is_share_recipient($1, null, null)', [a.id])).toMatchObject({ code: '42501' });
+      // Never delivered: nothing of it reaches the blocker, and nothing of theirs changed.
+      expect(await recipientView(blocker, suppressed, link.id)).toEqual(NOTHING);
+      expect(await truth(db, 'select status, accepted_at from public.shared_links where id = $1', [suppressed])).toEqual([{ status: 'pending', accepted_at: null }]);
+    }
+    // The friend still has exactly the one delivered share.
+    expect((await q(as(friend), 'select shared_link_id from public.list_incoming_shares()')).map((i) => i.shared_link_id)).toEqual([normal]);
+  });
+
+  it('withdrawing a suppressed share removes it and its mark; deleting the sender\'s link too', async () => {
+    const a = await newUser('Sender');
+    const r = await newUser('Blocker');
+    await q(as(r), 'insert into public.blocked_senders (blocked_by, blocked_username) values ($1, $2)', [r.id, a.username]);
+    const { link } = await saveLink(a, { url: url() });
+    const s1 = (await q(as(a), SHARE_SQL, [a.id, link.id, r.username, null, null]))[0].id;
+    expect((await attempt(db, as(a), 'delete from public.shared_links where id = $1', [s1])).rowCount).toBe(1);
+    expect(await truth(db, 'select * from public.suppressed_shares where shared_link_id = $1', [s1])).toEqual([]);
+    const s2 = (await q(as(a), SHARE_SQL, [a.id, link.id, r.username, null, null]))[0].id;
+    expect(await truth(db, 'select shared_link_id from public.suppressed_shares where shared_link_id = $1', [s2])).toHaveLength(1);
+    expect((await attempt(db, as(a), 'delete from public.links where id = $1', [link.id])).rowCount).toBe(1);
+    expect(await truth(db, 'select * from public.suppressed_shares where shared_link_id = $1', [s2])).toEqual([]);
+  });
+
+  it('a refused or conflicting insert leaves no mark behind', async () => {
+    const a = await newUser('Sender');
+    const r = await newUser('Blocker');
+    await q(as(r), 'insert into public.blocked_senders (blocked_by, blocked_username) values ($1, $2)', [r.id, a.username]);
+    const { link } = await saveLink(a, { url: url() });
+    await q(as(a), SHARE_SQL, [a.id, link.id, r.username, null, null]);
+    const marks = async () => (await truth<{ n: number }>(db, 'select count(*)::int as n from public.suppressed_shares'))[0].n;
+    const before = await marks();
+    expect((await attempt(db, as(a), `${SHARE_SQL.replace(' returning id', '')} on conflict do nothing`, [a.id, link.id, r.username, null, null])).rowCount).toBe(0);
+    expect(await marks()).toBe(before);
+  });
+
+  it('shares waiting for an e-mail or username are not delivered to an account that blocked the sender', async () => {
+    const a = await newUser('Sender');
+    const r = await newUser('Blocker');
+    await q(as(r), 'insert into public.blocked_senders (blocked_by, blocked_email) values ($1, $2)', [r.id, a.email]);
+    const later = `later-${randomUUID().slice(0, 8)}@example.test`;
+    const futureName = uniqueUsername('future');
+    const { link: l1 } = await saveLink(a, { url: url() });
+    const { link: l2 } = await saveLink(a, { url: url() });
+    const byMail = (await q(as(a), SHARE_SQL, [a.id, l1.id, null, later, null]))[0].id;
+    const byName = (await q(as(a), SHARE_SQL, [a.id, l2.id, futureName, null, null]))[0].id;
+    // The blocker takes the username, then the e-mail address: the waiting shares stay undelivered.
+    await q(as(r), 'update public.profiles set username = $2 where user_id = $1', [r.id, futureName]);
+    expect(await recipientView({ ...r, username: futureName }, byName, l2.id)).toEqual(NOTHING);
+    await db.query('update auth.users set email = $2 where id = $1', [r.id, later]);
+    const claimed = await truth(db, 'select s.recipient_user_id, x.shared_link_id is not null as suppressed from public.shared_links s left join public.suppressed_shares x on x.shared_link_id = s.id where s.id = $1', [byMail]);
+    expect(claimed).toEqual([{ recipient_user_id: r.id, suppressed: true }]);
+    expect(await recipientView({ ...r, username: futureName, email: later }, byMail, l1.id)).toEqual(NOTHING);
+    // Control: the same waiting share reaches a new account that blocked nobody.
+    const { link: l3 } = await saveLink(a, { url: url() });
+    const fresh = `fresh-${randomUUID().slice(0, 8)}@example.test`;
+    const waiting = (await q(as(a), SHARE_SQL, [a.id, l3.id, null, fresh, null]))[0].id;
+    const f = await createUser(db, { email: fresh });
+    expect((await q(as(f), 'select shared_link_id from public.list_incoming_shares()')).map((i) => i.shared_link_id)).toEqual([waiting]);
   });
 });
 

@@ -118,32 +118,131 @@ describe('share-link', () => {
     expect(await shareCount(link.id)).toBe(2);
   });
 
-  it('a blocked sender gets the same answer, and nothing is delivered or e-mailed', async () => {
-    const { error } = await carol.client.from('blocked_senders').insert([
-      { blocked_by: carol.user.id, blocked_username: `alice_${suffix}` },
-    ]);
-    expect(error).toBeNull();
-    const link = await createLink(alice);
-    const byName = await share(alice, { link_id: link.id, recipient_username: `carol_${suffix}` });
-    const byMail = await share(alice, { link_id: link.id, recipient_email: carol.email });
-    expect(byName.status).toBe(200);
-    expect(byMail.status).toBe(200);
-    expect(byName.body).toEqual({ success: true, message: 'Link shared successfully' });
-    expect(byMail.body).toEqual(byName.body);
-    expect(await sharesOf(link.id)).toHaveLength(0);
-    const { data: carolInbox } = await carol.client.from('shared_links').select('id').eq('link_id', link.id);
-    expect(carolInbox).toEqual([]);
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await mailsTo(carol.email)).filter((m) => m.text.includes(link.url))).toEqual([]);
-  });
+  describe('a blocked sender (issue 4 point 2): recorded for the sender, never delivered', () => {
+    let dave: ConfirmedUser;
+    let erin: ConfirmedUser;
+    let frank: ConfirmedUser;
+    const ALICE_PHONE = '+15550102030';
 
-  it('blocking by e-mail also holds', async () => {
-    const dave = await createConfirmedUser({ firstName: 'Dave' });
-    expect((await dave.client.from('blocked_senders').insert({ blocked_by: dave.user.id, blocked_email: alice.email })).error).toBeNull();
-    const link = await createLink(alice);
-    const res = await share(alice, { link_id: link.id, recipient_email: dave.email });
-    expect(res.status).toBe(200);
-    expect(await sharesOf(link.id)).toHaveLength(0);
+    beforeAll(async () => {
+      [dave, erin, frank] = await Promise.all([
+        createConfirmedUser({ firstName: 'Dave', lastName: 'Blocker' }),
+        createConfirmedUser({ firstName: 'Erin', lastName: 'Blocker' }),
+        createConfirmedUser({ firstName: 'Frank', lastName: 'Friend' }),
+      ]);
+      await setUsername(dave, `dave_${suffix}`);
+      await setUsername(erin, `erin_${suffix}`);
+      await setUsername(frank, `frank_${suffix}`);
+      // profiles.phone is server-managed; the service role sets Alice's.
+      const phone = await serviceClient().from('profiles').update({ phone: ALICE_PHONE }, { count: 'exact' }).eq('user_id', alice.user.id);
+      expect(phone.error).toBeNull();
+      expect(phone.count).toBe(1);
+      // Each one blocks Alice a different way (stored normalised: trimmed/lower-case, digits only).
+      const blocks = await Promise.all([
+        carol.client.from('blocked_senders').insert({ blocked_by: carol.user.id, blocked_username: ` ALICE_${suffix.toUpperCase()} ` }),
+        dave.client.from('blocked_senders').insert({ blocked_by: dave.user.id, blocked_email: alice.email.toUpperCase() }),
+        erin.client.from('blocked_senders').insert({ blocked_by: erin.user.id, blocked_phone: '+1 (555) 010-2030' }),
+      ]);
+      expect(blocks.map((b) => b.error)).toEqual([null, null, null]);
+    });
+
+    /** Alice's own view of her share of this link: the row (RLS) and the link's share_count. */
+    async function senderView(linkId: string) {
+      const { data: rows, error } = await alice.client.from('shared_links').select('*').eq('link_id', linkId);
+      expect(error).toBeNull();
+      const { data: link } = await alice.client.from('links').select('share_count').eq('id', linkId).single();
+      const row = rows![0] as Record<string, unknown>;
+      return {
+        count: rows!.length,
+        columns: Object.keys(row).sort(),
+        values: { status: row.status, message: row.message, accepted_at: row.accepted_at, moved_to_category_id: row.moved_to_category_id, resolved: row.recipient_user_id !== null },
+        shareCount: link!.share_count as number,
+      };
+    }
+
+    /** Everything the recipient could see of it; all of it is empty for a suppressed share. */
+    async function recipientView(u: ConfirmedUser, linkId: string) {
+      const { data: rows } = await u.client.from('shared_links').select('id').eq('link_id', linkId);
+      const { data: links } = await u.client.from('links').select('id').eq('id', linkId);
+      const { data: incoming } = await u.client.rpc('list_incoming_shares', { status_filter: null });
+      const { data: pending } = await u.client.rpc('pending_incoming_count');
+      return {
+        rows: rows ?? [],
+        links: links ?? [],
+        incoming: ((incoming ?? []) as { link_id: string }[]).filter((i) => i.link_id === linkId).length,
+        pending,
+      };
+    }
+
+    it('blocked by username, by e-mail and by phone: the same answer and outgoing row, nothing in the inbox, no e-mail', async () => {
+      // Control: an unblocked friend, shared by e-mail (delivered and e-mailed).
+      const controlLink = await createLink(alice, 'Control');
+      const control = await share(alice, { link_id: controlLink.id, recipient_email: frank.email, message: 'Same words' });
+      expect(control.status, control.text).toBe(200);
+      expect(control.body).toEqual({ success: true, message: 'Link shared successfully' });
+      const expected = await senderView(controlLink.id);
+      expect(expected).toMatchObject({ count: 1, shareCount: 1, values: { status: 'pending', message: 'Same words', resolved: true } });
+      expect(await recipientView(frank, controlLink.id)).toEqual({ rows: [expect.anything()], links: [{ id: controlLink.id }], incoming: 1, pending: 1 });
+      expect((await latestMail(frank.email, { subject: 'shared a link with you' })).text).toContain(controlLink.url);
+
+      const suppressedUrls = new Map<ConfirmedUser, string[]>();
+      for (const [blocker, name] of [[carol, 'carol'], [dave, 'dave'], [erin, 'erin']] as const) {
+        const username = `${name}_${suffix}`;
+        for (const recipient of [{ recipient_email: blocker.email.toUpperCase() }, { recipient_username: `@${username}` }]) {
+          const link = await createLink(alice, 'Control');
+          suppressedUrls.set(blocker, [...(suppressedUrls.get(blocker) ?? []), link.url]);
+          const res = await share(alice, { link_id: link.id, message: 'Same words', ...recipient });
+          // The same answer, the same outgoing row, share_count + 1.
+          expect(res.status, res.text).toBe(control.status);
+          expect(res.body).toEqual(control.body);
+          expect(await senderView(link.id)).toEqual(expected);
+          // A repeat is a duplicate, as for a delivered share.
+          const again = await share(alice, { link_id: link.id, ...recipient });
+          expect(again.status).toBe(409);
+          expect(String(again.body.message)).toContain('duplicate key');
+          expect(await shareCount(link.id)).toBe(1);
+          // Never delivered: the blocker sees nothing of it, and the server holds the mark.
+          expect(await recipientView(blocker, link.id)).toEqual({ rows: [], links: [], incoming: 0, pending: 0 });
+          const [row] = await sharesOf(link.id);
+          expect(row.recipient_user_id).toBe(blocker.user.id);
+          const { data: mark } = await serviceClient().from('suppressed_shares').select('shared_link_id').eq('shared_link_id', row.id);
+          expect(mark).toEqual([{ shared_link_id: row.id }]);
+        }
+      }
+      // The sender cannot read the marks.
+      const { data: peek, error: peekError } = await alice.client.from('suppressed_shares').select('*');
+      expect(peek ?? []).toEqual([]);
+      expect(peekError).not.toBeNull();
+
+      // No e-mail for any suppressed share. Mail is sent before the function answers, so once a
+      // later e-mail (from Bob, not blocked) has arrived, an earlier one would be there too.
+      for (const blocker of [carol, dave, erin]) {
+        const marker = await createLink(bob, 'Marker');
+        expect((await share(bob, { link_id: marker.id, recipient_email: blocker.email })).status).toBe(200);
+        expect((await latestMail(blocker.email, { subject: 'shared a link with you' })).text).toContain(marker.url);
+        const mails = await mailsTo(blocker.email);
+        const leaked = mails.filter((m) => suppressedUrls.get(blocker)!.some((u) => m.text.includes(u)));
+        expect(leaked).toEqual([]);
+        expect(mails.filter((m) => m.subject.includes('shared a link with you'))).toHaveLength(1);
+      }
+    });
+
+    it('the blocker cannot accept or reject a suppressed share, and withdrawing it works as usual', async () => {
+      const link = await createLink(alice);
+      expect((await share(alice, { link_id: link.id, recipient_username: `dave_${suffix}` })).status).toBe(200);
+      const [row] = await sharesOf(link.id);
+      const { data: folder } = await dave.client.from('categories').select('id').eq('user_id', dave.user.id).eq('system_key', 'saved').single();
+      const accept = await dave.client.rpc('accept_incoming_share', { shared_link_id: row.id, destination_category_id: folder!.id });
+      expect(accept.error?.message).toBe('Shared link not found.');
+      const reject = await dave.client.rpc('reject_incoming_share', { shared_link_id: row.id });
+      expect(reject.error?.message).toBe('Shared link not found.');
+      expect((await sharesOf(link.id))[0]).toMatchObject({ id: row.id, status: 'pending', accepted_at: null });
+      const { data: removed } = await alice.client.from('shared_links').delete().eq('id', row.id).select('id');
+      expect(removed).toEqual([{ id: row.id }]);
+      expect(await sharesOf(link.id)).toEqual([]);
+      const { data: mark } = await serviceClient().from('suppressed_shares').select('shared_link_id').eq('shared_link_id', row.id);
+      expect(mark).toEqual([]);
+    });
   });
 
   it("refuses another user's sender_id or link, and changes nothing", async () => {

@@ -11,14 +11,15 @@ interface SharedLinkRow {
   user_id: string;
 }
 
-/** Always the same answer, delivered or silently dropped, so a blocked sender learns nothing. */
+/** Always the same answer, delivered or suppressed, so a blocked sender learns nothing. */
 const SHARED = { success: true, message: 'Link shared successfully' };
 
 /**
- * Part 1 §7 'share-link': the caller shares one of their own links. The database trigger on
- * shared_links resolves the recipient account (username, or an account with that e-mail), refuses
- * blocked senders and counts share_count; this function checks the caller, writes the row with
- * the service role, maps the answers and sends the e-mail for the e-mail method.
+ * Part 1 §7 'share-link': the caller shares one of their own links. The database triggers on
+ * shared_links resolve the recipient account (username, or an account with that e-mail), count
+ * share_count and, when the recipient blocked the sender, record the share as usual but mark it
+ * in suppressed_shares (never delivered). This function checks the caller, writes the row with
+ * the service role, maps the answers and sends the e-mail for the e-mail method, unless suppressed.
  */
 Deno.serve(
   handle(async (req) => {
@@ -36,7 +37,7 @@ Deno.serve(
     }
 
     const message = shareData.message?.trim() || `Your friend on ${brandName()} shared this with you!`;
-    const { error } = await admin.from('shared_links').insert({
+    const { data: inserted, error } = await admin.from('shared_links').insert({
       sender_id: user.id,
       link_id: link.id,
       message,
@@ -45,20 +46,33 @@ Deno.serve(
       recipient_username: username ?? null,
       social_platform: shareData.social_platform ?? null,
       social_handle: shareData.social_handle ?? null,
-    });
+    }).select('id').single<{ id: string }>();
     if (error) {
-      // 42501 after the ownership check above means the recipient blocked the sender: drop it silently.
-      if (error.code === '42501') return json(SHARED);
+      // Ownership was checked above; a 42501 here means the link changed hands in between.
+      if (error.code === '42501') throw new HttpError(403, 'forbidden', 'You can only share your own links.');
       if (error.code === '23505') throw new HttpError(409, '23505', error.message);
       if (error.code?.startsWith('23') || error.code === '22001') throw new HttpError(400, error.code, error.message);
       console.error('share-link: insert failed', error.code, error.message);
       throw new HttpError(500, 'share_failed', 'Failed to share link. Please try again.');
     }
 
-    if (shareData.recipient_email) await emailRecipient(shareData, link, message, user.id);
+    if (shareData.recipient_email && !(await isSuppressed(inserted.id))) await emailRecipient(shareData, link, message, user.id);
     return json(SHARED);
   }),
 );
+
+/**
+ * The recipient blocked the sender: the share is recorded but must never reach them, e-mail
+ * included. When the answer cannot be read, no e-mail is sent (the blocker's wish comes first).
+ */
+async function isSuppressed(sharedLinkId: string): Promise<boolean> {
+  const { data, error } = await adminClient().from('suppressed_shares').select('shared_link_id').eq('shared_link_id', sharedLinkId).maybeSingle();
+  if (error) {
+    console.error('share-link: cannot read suppressed_shares', error.code, error.message);
+    return true;
+  }
+  return data !== null;
+}
 
 async function emailRecipient(share: ShareData, link: SharedLinkRow, message: string, senderId: string): Promise<void> {
   const brand = brandName();
