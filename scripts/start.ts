@@ -28,12 +28,12 @@ try {
     closers.push(() => vite.close());
   } else {
     console.log('Building the web app...');
-    const dist = await buildWeb(env, true);
+    const dist = await buildWeb(env, true, process.env.WEB_OUT_DIR || undefined);
     const server: http.Server = await serveStatic(dist, webPort);
     closers.push(() => new Promise((r) => server.close(r)));
   }
   console.log('Building the extension for Chrome and Firefox...');
-  const ext = await buildExtension(env, { quiet: true });
+  const ext = await buildExtension(env, { quiet: true, outDir: process.env.WXT_OUT_DIR || undefined });
   console.log(`
 LinkVault is running
   Web app:          ${webUrl}${dev ? '   (hot reload)' : ''}
