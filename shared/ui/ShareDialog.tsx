@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DEFAULT_SHARE_MESSAGE, SOCIAL_PLATFORMS, SOCIAL_PLATFORM_LABELS, type ShareType } from '../constants.ts';
 import { shareDialogTitle } from '../messages.ts';
@@ -40,6 +40,8 @@ export interface ShareDialogProps {
 /** 'Share Link: {title}' (part 1 §2): method, platform for social, recipient, message. */
 export function ShareDialog({ open, onOpenChange, link, searchUsernames, onShare, defaultShareType = 'username' }: ShareDialogProps) {
   const [suggestionsOpen, setSuggestionsOpen] = useState(false);
+  // FormField labels its direct child; the username combobox sits inside a Controller, so it gets the id itself.
+  const recipientId = useId();
   const emptyValues: ShareFormValues = { shareType: defaultShareType, recipient: '', socialPlatform: '', message: '' };
   const {
     register,
@@ -117,13 +119,16 @@ export function ShareDialog({ open, onOpenChange, link, searchUsernames, onShare
             </select>
           </FormField>
         ) : null}
-        <FormField label={recipientField.label} error={errors.recipient?.message}>
+        <FormField id={recipientId} label={recipientField.label} error={errors.recipient?.message}>
           {shareType === 'username' ? (
             <Controller
               control={control}
               name="recipient"
               render={({ field }) => (
                 <UsernameCombobox
+                  id={recipientId}
+                  aria-invalid={errors.recipient ? true : undefined}
+                  aria-describedby={errors.recipient ? `${recipientId}-error` : undefined}
                   ref={field.ref}
                   name={field.name}
                   value={field.value ?? ''}

@@ -28,8 +28,9 @@ export function BackgroundTile({ background, current, adminDefault, busy, onSele
         </div>
       </div>
       <div className="flex items-center gap-1.5 p-2">
-        <Button size="sm" variant={current ? 'secondary' : 'primary'} className="flex-1" disabled={busy || current} onClick={onSelect}>
-          {current ? 'Selected' : 'Select'}
+        {/* An admin default in effect can still be selected: that makes it the user's own choice. */}
+        <Button size="sm" variant={current && !adminDefault ? 'secondary' : 'primary'} className="flex-1" disabled={busy || (current && !adminDefault)} onClick={onSelect}>
+          {current && !adminDefault ? 'Selected' : 'Select'}
         </Button>
         {adminDefault ? null : (
           <Button size="icon" variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive" disabled={busy} onClick={onDelete} aria-label="Delete background" title="Delete background">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import { LINK_MESSAGES } from '~shared/messages.ts';
 import { cn } from '~shared/ui/cn.ts';
@@ -13,11 +13,11 @@ interface CategorySectionProps {
   /** The folder's whole list, newest first (moves). */
   fullList: readonly LinkListItem[];
   collapsed: boolean;
-  onToggle: () => void;
-  onOpen: () => void;
+  onToggle: (categoryId: string) => void;
+  onOpen: (category: GridSection['category']) => void;
   /** CSS background-image of the folder's chosen background. */
   backgroundImage?: string;
-  onChangeBackground: () => void;
+  onChangeBackground: (category: GridSection['category']) => void;
   columns: number;
   handlers: LinkHandlers;
   /** The default folder's incoming/outgoing sub-sections. */
@@ -25,8 +25,23 @@ interface CategorySectionProps {
   searching: boolean;
 }
 
+/**
+ * A section re-renders only when what it shows changed: while typing a search most folders keep
+ * the same three cards, and skipping them keeps each keystroke inside one frame.
+ */
+function sameSection(a: CategorySectionProps, b: CategorySectionProps): boolean {
+  const keys = Object.keys(a) as Array<keyof CategorySectionProps>;
+  for (const key of keys) {
+    if (key === 'section') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  const x = a.section;
+  const y = b.section;
+  return x.category === y.category && x.totalCount === y.totalCount && x.links.length === y.links.length && x.links.every((link, i) => link === y.links[i]);
+}
+
 /** One folder in 'Your Links': header, up to 3 cards (total in the badge), optional sub-sections. */
-export function CategorySection(props: CategorySectionProps) {
+export const CategorySection = memo(function CategorySection(props: CategorySectionProps) {
   const { section, fullList, collapsed, onToggle, onOpen, backgroundImage, onChangeBackground, columns, handlers, children, searching } = props;
   const bodyId = `section-${section.category.id}`;
   return (
@@ -44,12 +59,12 @@ export function CategorySection(props: CategorySectionProps) {
           name={section.category.name}
           count={section.totalCount}
           collapsed={collapsed}
-          onToggle={onToggle}
-          onOpen={onOpen}
+          onToggle={() => onToggle(section.category.id)}
+          onOpen={() => onOpen(section.category)}
           actions={
             <button
               type="button"
-              onClick={onChangeBackground}
+              onClick={() => onChangeBackground(section.category)}
               aria-label={`Change background of ${section.category.name}`}
               title="Change Category Background"
               className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -75,4 +90,4 @@ export function CategorySection(props: CategorySectionProps) {
       </div>
     </section>
   );
-}
+}, sameSection);

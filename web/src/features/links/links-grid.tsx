@@ -1,9 +1,10 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Category } from '~shared/data/categories/api.ts';
 import type { IncomingShare } from '~shared/data/incoming/api.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import type { OutgoingShare } from '~shared/data/shares/api.ts';
+import { searchLinks } from '~shared/data/links/select.ts';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { cn } from '~shared/ui/cn.ts';
 import { CategorySection } from './category-section.tsx';
@@ -52,6 +53,12 @@ export function LinksGrid(props: LinksGridProps) {
   const defaultCategoryId = shownCategories[0]?.system_key === 'saved' ? shownCategories[0].id : null;
 
   if (links && renderStarted.current === null) renderStarted.current = performance.now();
+  // Build the search index while the browser is idle, so even the first keystroke is a plain scan.
+  useEffect(() => {
+    if (!links || typeof requestIdleCallback !== 'function') return;
+    const handle = requestIdleCallback(() => searchLinks(links, 'a'));
+    return () => cancelIdleCallback(handle);
+  }, [links]);
 
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -62,7 +69,7 @@ export function LinksGrid(props: LinksGridProps) {
   const virtualizer = useWindowVirtualizer({
     count: sections.length,
     estimateSize: () => SECTION_ESTIMATE_PX,
-    overscan: 3,
+    overscan: 1,
     scrollMargin,
     gap: 16,
     getItemKey: (index) => sections[index].category.id,
@@ -91,6 +98,7 @@ export function LinksGrid(props: LinksGridProps) {
       }),
     [],
   );
+  const openSection = useCallback((category: Category) => onOpenCategory(category.id, category), [onOpenCategory]);
   const isCollapsed = useCallback((id: string) => collapsed.has(id), [collapsed]);
 
   const totalLinks = links?.length ?? 0;
@@ -155,10 +163,10 @@ export function LinksGrid(props: LinksGridProps) {
                 section={section}
                 fullList={buckets.get(category.id) ?? []}
                 collapsed={collapsed.has(category.id)}
-                onToggle={() => toggle(category.id)}
-                onOpen={() => onOpenCategory(category.id, category)}
+                onToggle={toggle}
+                onOpen={openSection}
                 backgroundImage={backgroundFor(category.id)}
-                onChangeBackground={() => onChangeCategoryBackground(category)}
+                onChangeBackground={onChangeCategoryBackground}
                 columns={columns}
                 handlers={handlers}
                 searching={searching}

@@ -56,6 +56,17 @@ export function Dashboard({ userId }: { userId: string }) {
   }, [searchParams, setSearchParams, focusEditor]);
 
   const backgroundUrl = (scope: BackgroundScope) => backgrounds.data?.get(scopeKey(scope))?.background_url ?? null;
+  // Stable callbacks: the grid's sections skip re-rendering when nothing they show changed.
+  const openCategory = useCallback(
+    (id: string, category?: Category) => navigate(`/category/${id}`, { state: category ? { category } : undefined }),
+    [navigate],
+  );
+  const changeCategoryBackground = useCallback((category: Category) => setBackgroundScope({ categoryId: category.id }), []);
+  const currentBackgrounds = backgrounds.data;
+  const categoryBackground = useCallback(
+    (categoryId: string) => cssBackgroundImage(currentBackgrounds?.get(scopeKey({ categoryId }))?.background_url),
+    [currentBackgrounds],
+  );
   const openBannerBackground = useCallback(() => setBackgroundScope({ name: 'banner' }), []);
   useBannerOptions({ onChangeBackground: openBannerBackground, backgroundUrl: backgroundUrl({ name: 'banner' }) });
 
@@ -90,7 +101,7 @@ export function Dashboard({ userId }: { userId: string }) {
   const dashboardBackground = cssBackgroundImage(backgroundUrl({ name: 'dashboard' }));
   return (
     <div
-      className="relative flex-1 bg-cover bg-fixed bg-center"
+      className="relative flex-1 bg-cover bg-top"
       style={dashboardBackground ? { backgroundImage: dashboardBackground } : undefined}
       data-testid="dashboard"
       data-background={backgroundUrl({ name: 'dashboard' }) ?? undefined}
@@ -119,9 +130,9 @@ export function Dashboard({ userId }: { userId: string }) {
           outgoing={outgoing.data ?? []}
           loading={links.isPending || categories.isPending}
           handlers={handlers}
-          onOpenCategory={(id, category) => navigate(`/category/${id}`, { state: category ? { category } : undefined })}
-          onChangeCategoryBackground={(category) => setBackgroundScope({ categoryId: category.id })}
-          backgroundFor={(categoryId) => cssBackgroundImage(backgroundUrl({ categoryId }))}
+          onOpenCategory={openCategory}
+          onChangeCategoryBackground={changeCategoryBackground}
+          backgroundFor={categoryBackground}
         />
         <div className="min-w-0 self-start lg:col-start-2 lg:row-start-3">
           <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={incoming.data?.length ?? 0} loading={categories.isPending} />

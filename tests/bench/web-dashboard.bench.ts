@@ -1,0 +1,192 @@
+// Dashboard at scale (issue 7): one account with 10,000 links in 50 folders, driven by Debian's chromium.
+// Usage: npx tsx tests/bench/web-dashboard.bench.ts   (npm run bench:dashboard)   [BENCH_LINKS=10000 BENCH_FOLDERS=50]
+// Builds the web app against a fresh local stack, seeds the account, opens /dashboard and prints:
+//   grid render from data (budget <= 300 ms), search per keystroke p95 (<= 16 ms), link cards in
+//   the DOM at the top and at the bottom of the page (bounded), and the JS heap after GC (<= 150 MB).
+// Exits 1 when a budget is missed.
+import '../setup/node-websocket.ts'; // supabase-js needs a WebSocket class on Node 20
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { chromium, type Page } from 'playwright-core';
+import { buildWeb } from '../../scripts/lib/build-clients.ts';
+import { serveStatic } from '../../scripts/lib/serve-static.ts';
+import { startTestStack } from '../setup/stack.global.ts';
+
+const LINKS = Number(process.env.BENCH_LINKS ?? 10_000);
+const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 50);
+const BUDGET = { renderMs: 300, keystrokeP95Ms: 16, heapMb: 150, cards: 80 };
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const AUTH_STORAGE_KEY = 'linkvault-auth';
+const SEARCHES = ['link 7', 'example-12', 'folder', 'zzz-no-match'];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+async function seedAccount(client: SupabaseClient, userId: string): Promise<void> {
+  const { data: saved } = await client.from('categories').select('id').eq('system_key', 'saved').single();
+  const folders: string[] = [];
+  for (let i = 0; i < FOLDERS; i++) {
+    const { data, error } = await client.from('categories').insert({ user_id: userId, name: `Folder ${String(i + 1).padStart(2, '0')}` }).select('id').single();
+    if (error) throw error;
+    folders.push(data.id as string);
+  }
+  const newest = Date.now() - 3600_000;
+  for (let start = 0; start < LINKS; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, LINKS - start) }, (_, j) => {
+      const i = start + j;
+      return {
+        user_id: userId,
+        title: `Link ${i} about topic ${i % 97}`,
+        url: `https://example-${i % 500}.test/page/${i}`,
+        category_id: saved!.id,
+        second_category_id: folders[i % folders.length],
+        created_at: new Date(newest - i * 1000).toISOString(),
+      };
+    });
+    const { error } = await client.from('links').insert(rows);
+    if (error) throw error;
+  }
+}
+
+/** Types each query one key at a time and collects the grid's own keystroke → committed-grid measures. */
+async function searchTimings(page: Page): Promise<number[]> {
+  const box = page.getByTestId('links-search');
+  const timings: number[] = [];
+  for (const query of SEARCHES) {
+    await page.evaluate(() => performance.clearMeasures('lv:grid-search-update'));
+    await box.fill('');
+    await box.focus();
+    for (const char of query) {
+      await page.keyboard.type(char);
+      await page.waitForFunction((q) => document.querySelector('[data-testid="links-grid"]')?.getAttribute('data-query') === q, (await box.inputValue()));
+    }
+    timings.push(...(await page.evaluate(() => performance.getEntriesByName('lv:grid-search-update').map((e) => e.duration))));
+  }
+  await box.fill('');
+  return timings;
+}
+
+/**
+ * The same keystrokes measured from outside React: value set + input event dispatched, then
+ * the time until the grid shows the new query and layout is done (what the next frame paints).
+ */
+async function dispatchTimings(page: Page): Promise<number[]> {
+  return page.evaluate(async (queries) => {
+    const input = document.querySelector<HTMLInputElement>('[data-testid="links-search"]')!;
+    const grid = document.querySelector('[data-testid="links-grid"]')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const out: number[] = [];
+    for (const query of queries) {
+      for (let i = 1; i <= query.length; i++) {
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const text = query.slice(0, i);
+        const start = performance.now();
+        setValue.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        while (grid.getAttribute('data-query') !== text) await Promise.resolve();
+        void (grid as HTMLElement).offsetHeight; // style and layout of the new results
+        out.push(performance.now() - start);
+      }
+    }
+    setValue.call(input, '');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return out;
+  }, SEARCHES);
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(`Starting a local stack and building the web app…`);
+  const { stack, info, cleanup } = await startTestStack();
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dash-bench-'));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let failed = false;
+  try {
+    await buildWeb({ supabaseUrl: info.url, anonKey: info.anonKey, siteUrl: 'http://127.0.0.1' }, true, outDir);
+    const server = await serveStatic(outDir, 0);
+    const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const admin = createClient(info.url, info.serviceRoleKey, { auth: { persistSession: false } });
+    const email = `bench-${Date.now()}@example.test`;
+    const password = 'Sturdy-Passw0rd!';
+    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Bench', last_name: 'Mark' } });
+    if (created.error) throw created.error;
+    const client = createClient(info.url, info.anonKey, { auth: { persistSession: false } });
+    const { data: signIn, error } = await client.auth.signInWithPassword({ email, password });
+    if (error || !signIn.session) throw error ?? new Error('no session');
+    console.log(`Seeding ${LINKS.toLocaleString('en-US')} links in ${FOLDERS} folders…`);
+    await seedAccount(client, signIn.user.id);
+
+    const context = await browser.newContext({ baseURL: webUrl, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, JSON.stringify(signIn.session)] as const);
+    const page = await context.newPage();
+    const navStart = Date.now();
+    await page.goto('/dashboard');
+    await page.getByTestId('links-total').filter({ hasText: `${LINKS.toLocaleString('en-US')} links` }).waitFor({ timeout: 120_000 });
+    const loadMs = Date.now() - navStart;
+    await page.waitForFunction(() => performance.getEntriesByName('lv:grid-render-from-data').length > 0);
+    const renderMs = await page.evaluate(() => performance.getEntriesByName('lv:grid-render-from-data')[0].duration);
+
+    // A second render from cached data: leave and come back (client-side navigation, no refetch needed).
+    await page.evaluate(() => performance.clearMeasures('lv:grid-render-from-data'));
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/\/settings/);
+    await page.goBack();
+    await page.waitForFunction(() => performance.getEntriesByName('lv:grid-render-from-data').length > 0);
+    const rerenderMs = await page.evaluate(() => performance.getEntriesByName('lv:grid-render-from-data')[0].duration);
+
+    const keystrokes = await searchTimings(page);
+    const dispatched = await dispatchTimings(page);
+
+    const cardsTop = await page.locator('article').count();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(300);
+    const cardsBottom = await page.locator('article').count();
+    const sections = await page.getByTestId('category-section').count();
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+    const heapMb = heap.usedSize / 1024 / 1024;
+
+    const rows: Array<[string, string, string, boolean | null]> = [
+      ['links / folders', `${LINKS.toLocaleString('en-US')} / ${FOLDERS}`, '', null],
+      ['first load: navigation → all links shown', `${loadMs} ms`, '(network + 10 pages)', null],
+      ['grid render from data (first)', `${renderMs.toFixed(1)} ms`, `<= ${BUDGET.renderMs} ms`, renderMs <= BUDGET.renderMs],
+      ['grid render from data (cached, back)', `${rerenderMs.toFixed(1)} ms`, `<= ${BUDGET.renderMs} ms`, rerenderMs <= BUDGET.renderMs],
+      [`search keystroke → grid (${keystrokes.length} keys) p50`, `${percentile(keystrokes, 50).toFixed(2)} ms`, '', null],
+      ['search keystroke → grid p95', `${percentile(keystrokes, 95).toFixed(2)} ms`, `<= ${BUDGET.keystrokeP95Ms} ms`, percentile(keystrokes, 95) <= BUDGET.keystrokeP95Ms],
+      ['search input event → laid out p95 (outside React)', `${percentile(dispatched, 95).toFixed(2)} ms`, `<= ${BUDGET.keystrokeP95Ms} ms`, percentile(dispatched, 95) <= BUDGET.keystrokeP95Ms],
+      ['search max (either way)', `${Math.max(...keystrokes, ...dispatched).toFixed(2)} ms`, '', null],
+      ['link cards in DOM (top / bottom)', `${cardsTop} / ${cardsBottom}`, `<= ${BUDGET.cards}`, Math.max(cardsTop, cardsBottom) <= BUDGET.cards],
+      ['section elements in DOM (bottom)', `${sections} of ${FOLDERS + 1}`, '', null],
+      ['JS heap used after GC', `${heapMb.toFixed(1)} MB`, `<= ${BUDGET.heapMb} MB`, heapMb <= BUDGET.heapMb],
+    ];
+    const width = Math.max(...rows.map((r) => r[0].length));
+    console.log(`\nDashboard at scale (${((Date.now() - started) / 1000).toFixed(0)} s total)\n`);
+    console.log(`${'measure'.padEnd(width)}  ${'value'.padStart(16)}  ${'budget'.padEnd(12)}  result`);
+    console.log('-'.repeat(width + 44));
+    for (const [label, value, budget, ok] of rows) {
+      console.log(`${label.padEnd(width)}  ${value.padStart(16)}  ${budget.padEnd(12)}  ${ok === null ? '' : ok ? 'PASS' : 'FAIL'}`);
+      if (ok === false) failed = true;
+    }
+    await context.close();
+    await new Promise((resolve) => server.close(resolve));
+  } finally {
+    await browser.close();
+    await stack.stop();
+    cleanup();
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
