@@ -1,5 +1,26 @@
-import { defineBackground } from "wxt/utils/define-background";
+import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { startBackground, type BackgroundBrowser } from '../lib/background-app.ts';
+import { createVaultApi } from '../lib/vault-api.ts';
 
 export default defineBackground(() => {
-  // Filled in by the extension work: context menus, badge, offline queue.
+  // WXT's `browser` is chrome.* (promise-based in MV3) or Firefox's browser.*; the app uses a narrow view of it.
+  const api = browser as unknown as BackgroundBrowser;
+  const app = startBackground({
+    browser: api,
+    api: createVaultApi(api.storage.local),
+    extensionOrigin: globalThis.location.origin,
+  });
+  // For the end-to-end tests (Playwright's worker.evaluate): the same handlers the menus, the
+  // shortcut and the alarms call. Only code already running inside this extension can reach a
+  // worker global, so this grants nothing new.
+  Object.assign(globalThis, {
+    linkvaultTestHooks: {
+      onMenuClicked: app.onMenuClicked,
+      onCommand: app.onCommand,
+      refreshBadge: () => app.badge.refresh(),
+      flushQueue: (force = false) => app.flushQueue(force),
+      queue: () => app.queue.list(),
+    },
+  });
 });

@@ -1,9 +1,16 @@
+import '../../ui/extension.css';
 import { createRoot } from 'react-dom/client';
+import { followSystemTheme } from '../../ui/theme-mode.ts';
+import { readBootState } from './boot.ts';
+import { PopupApp } from './PopupApp.tsx';
 
-const apiUrl = import.meta.env.VITE_SUPABASE_URL as string;
-
-function Popup() {
-  return <main style={{ padding: 16, width: 320 }}>LinkVault — API {apiUrl}</main>;
-}
-
-createRoot(document.getElementById('root')!).render(<Popup />);
+followSystemTheme();
+const root = createRoot(document.getElementById('root')!);
+// One storage read and one tab query decide the first view; nothing waits for the network.
+readBootState().then(
+  (boot) => root.render(<PopupApp boot={boot} />),
+  (error: unknown) => {
+    console.error('popup boot failed', error);
+    document.body.textContent = 'LinkVault could not start. Please reopen the popup.';
+  },
+);

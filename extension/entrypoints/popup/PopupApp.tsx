@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { AUTH_MESSAGES } from '../../../shared/messages.ts';
+import { LazyToaster } from './components/LazyToaster.tsx';
+import { notify } from './notify.ts';
+import { countForUser, type QueuedSave } from '../../lib/queue.ts';
+import type { StorageChange } from '../../lib/storage-area.ts';
+import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+import { parseStoredSession, type StoredUser } from '../../lib/stored-session.ts';
+import type { BootState } from './boot.ts';
+import { Header } from './components/Header.tsx';
+import { SignedInView } from './components/SignedInView.tsx';
+import { SignInView } from './components/SignInView.tsx';
+import { loadData } from './load-data.ts';
+import { tellWorker } from './worker.ts';
+
+/** Keeps the popup in step with storage: a sign-in/out elsewhere, a token refresh, the queue. */
+function useStorageState(boot: BootState) {
+  const [user, setUser] = useState<StoredUser | null>(boot.user);
+  const [queue, setQueue] = useState<QueuedSave[]>(boot.queue);
+  useEffect(() => {
+    const listener = (changes: Record<string, StorageChange>, areaName: string) => {
+      if (areaName !== 'local') return;
+      const session = changes[STORAGE_KEYS.session];
+      if (session) {
+        const next = parseStoredSession(session.newValue);
+        setUser((current) => (current?.userId === next?.userId && current?.email === next?.email ? current : next));
+      }
+      const queued = changes[STORAGE_KEYS.queue];
+      if (queued) setQueue((queued.newValue as QueuedSave[] | undefined) ?? []);
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  }, []);
+  return { user, setUser, queue };
+}
+
+export function PopupApp({ boot }: { boot: BootState }) {
+  const { user, setUser, queue } = useStorageState(boot);
+  const [signingOut, setSigningOut] = useState(false);
+
+  // Start fetching the data chunk as soon as the first view is on screen.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadData(), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
+  async function signOut() {
+    setSigningOut(true);
+    const data = await loadData();
+    try {
+      await data.submitSignOut();
+      setUser(null);
+      notify.success(AUTH_MESSAGES.signedOut);
+      void tellWorker({ type: 'badge:refresh' });
+    } catch (error) {
+      notify.error(data.errorToast('auth.signOut', error));
+    } finally {
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="flex min-h-[200px] w-[380px] flex-col bg-background text-foreground">
+      <Header email={user?.email ?? null} signedIn={!!user} signingOut={signingOut} onSignOut={() => void signOut()} />
+      {user ? (
+        <SignedInView
+          key={user.userId}
+          user={user}
+          tab={boot.tab}
+          settings={boot.settings}
+          cachedFolders={boot.cachedCategories?.userId === user.userId ? boot.cachedCategories : null}
+          queueCount={countForUser(queue, user.userId)}
+        />
+      ) : (
+        <SignInView
+          settings={boot.settings}
+          onSignedIn={(signedIn) => {
+            setUser(signedIn);
+            void tellWorker({ type: 'badge:refresh' });
+          }}
+        />
+      )}
+      <LazyToaster />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Every key the extension keeps in `browser.storage.local`. The popup, the options page and the
+ * service worker all read the same keys; only the worker writes the queue and the badge count.
+ */
+export const STORAGE_KEYS = {
+  /**
+   * The supabase-js session, written by supabase-js through the storage adapter (lib/client.ts
+   * passes this key). Spelled out rather than imported from shared/data/client.ts, which would
+   * pull supabase-js into the popup's first bundle.
+   */
+  session: 'linkvault-auth',
+  /** User-chosen API URL, anon key and dashboard URL (options page). */
+  settings: 'linkvault:settings',
+  /** Saves waiting for the server (offline queue). */
+  queue: 'linkvault:queue',
+  /** The last pending-incoming count shown on the badge. */
+  badgeCount: 'linkvault:badge-count',
+  /** The user's folders from the last popup visit, so the select is filled before the network answers. */
+  categoriesCache: 'linkvault:categories',
+  /** What the last background save (menu, shortcut, queue) did, for the popup to report. */
+  lastBackgroundSave: 'linkvault:last-background-save',
+} as const;
