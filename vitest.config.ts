@@ -13,6 +13,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          // Projects with different worker limits need their own group: unit runs first, then integration.
+          sequence: { groupOrder: 0 },
           setupFiles: ['tests/setup/node-websocket.ts'],
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
@@ -22,6 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           setupFiles: ['tests/setup/node-websocket.ts'],
           include: ['tests/integration/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/functions/**/*.test.ts'],
           globalSetup: ['tests/setup/stack.global.ts'],
@@ -35,6 +38,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           setupFiles: ['tests/setup/node-websocket.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/stack.global.ts', 'tests/setup/web.global.ts', 'tests/setup/ext.global.ts'],
