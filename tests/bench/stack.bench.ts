@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../supabase/local/config.ts';
 import { startStack } from '../../supabase/local/server.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import { asRole } from '../../supabase/local/db/index.ts';
 import { SchemaCache } from '../../supabase/local/rest/schema.ts';
 import { buildPlan, type RequestShape } from '../../supabase/local/rest/plan.ts';
 import { parsePrefer } from '../../supabase/local/rest/parse.ts';
@@ -114,15 +113,15 @@ async function main() {
       });
       const txStats = await measure(async (i) => {
         const plan = buildPlan(cache, c.shape(i));
-        await asRole(db, 'authenticated', claims, (tx) => tx.query(plan.sql, plan.params));
+        await db.queryAsRole('authenticated', claims, plan.sql, plan.params);
       });
       rows.push([c.name, fmt(restStats), fmt(rawStats), fmt(txStats), (restStats.p50 / rawStats.p50).toFixed(2) + 'x', (restStats.p50 / txStats.p50).toFixed(2) + 'x']);
     }
-    const head = ['case', 'REST p50/p95 ms, req/s', 'raw SQL p50/p95 ms, q/s', 'raw SQL in asRole tx', 'REST/raw p50', 'REST/asRole p50'];
+    const head = ['case', 'REST p50/p95 ms, req/s', 'raw SQL p50/p95 ms, q/s', 'raw SQL as the role', 'REST/raw p50', 'REST/as-role p50'];
     console.log(`\nN=${N} sequential for latency, ${CONCURRENCY} in flight for throughput; database: ${db.kind}\n`);
     printTable([head, ...rows]);
     console.log('\nraw SQL = the statement the REST service generates for the request, run with db.query (no transaction, no role);');
-    console.log('asRole = the same statement inside asRole(): BEGIN, set_config(role, claims), statement, COMMIT.');
+    console.log('as the role = the same statement as REST runs it (db.queryAsRole): role and JWT claims set locally, one transaction.');
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -32,6 +32,8 @@ export interface Plan {
   offset: number;
   counted: boolean;
   mutation: boolean;
+  /** A plain table read: no side effects, so nothing ever needs rolling back. */
+  readOnly: boolean;
 }
 
 const MINIMAL_TAIL = 'SELECT NULL::text AS total, count(*)::int AS page_count, NULL::text AS body FROM pgrst_source';
@@ -66,7 +68,7 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
     applyQueryParams(root, r.search, (k) => k === 'select', { allowRange: true });
     applyRange(root, r.range);
     const sql = readStatement(root, params, { from: `${qualified(SCHEMA, table.name)} AS ${root.alias}`, count: counted, stripNulls: r.stripNulls });
-    return { sql, params: params.values, result: 'rows', returnsBody: r.method === 'GET', offset: root.offset ?? 0, counted, mutation: false };
+    return { sql, params: params.values, result: 'rows', returnsBody: r.method === 'GET', offset: root.offset ?? 0, counted, mutation: false, readOnly: true };
   }
   const skip = new Set(['select', 'columns', 'on_conflict']);
   applyQueryParams(root, r.search, (k) => skip.has(k), { allowRange: false });
@@ -86,7 +88,7 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
   }
   const withClause = `WITH pgrst_source AS (${mutation}) `;
   const sql = wantsBody ? readStatement(root, params, { with: withClause, from: `pgrst_source AS ${root.alias}`, count: false, stripNulls: r.stripNulls }) : withClause + MINIMAL_TAIL;
-  return { sql, params: params.values, result: 'rows', returnsBody: wantsBody, offset: 0, counted, mutation: true };
+  return { sql, params: params.values, result: 'rows', returnsBody: wantsBody, offset: 0, counted, mutation: true, readOnly: false };
 }
 
 function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
@@ -110,7 +112,7 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   const returnsBody = r.method !== 'HEAD';
   if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
     const sql = `SELECT NULL::text AS total, 1 AS page_count, to_json(${callExpr})::text AS body FROM ${argsFrom}`;
-    return { sql, params: params.values, result: fn.returnKind === 'void' ? 'void' : 'scalar', returnsBody, offset: 0, counted: false, mutation: false };
+    return { sql, params: params.values, result: fn.returnKind === 'void' ? 'void' : 'scalar', returnsBody, offset: 0, counted: false, mutation: false, readOnly: false };
   }
   const skip = (k: string) => k === 'select' || (isRead && argNames.has(k));
   const aliases = new Aliases();
@@ -131,5 +133,5 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   applyQueryParams(root, r.search, skip, { allowRange: true });
   applyRange(root, r.range);
   const sql = readStatement(root, params, { from, count: counted, stripNulls: r.stripNulls, scalarColumn });
-  return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false };
+  return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false, readOnly: false };
 }
