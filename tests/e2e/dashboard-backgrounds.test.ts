@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createConfirmedUser, serviceClient } from '../setup/clients.ts';
 import { createCategory, openDashboard, section, solidPng } from './dashboard-helpers.ts';
 import { expectToast, launchChromium, screenshot } from './web-browser.ts';
@@ -86,6 +86,11 @@ describe('dashboard: backgrounds', () => {
   it("an admin's background is the fallback default: badge 'Default', no delete, selectable", async () => {
     const admin = await createConfirmedUser({ firstName: 'Ada', lastName: 'Admin' });
     expect((await serviceClient().from('user_roles').insert({ user_id: admin.user.id, role: 'admin' })).error).toBeNull();
+    // Admin backgrounds are every user's fallback on this shared stack: leave none behind.
+    onTestFinished(async () => {
+      await serviceClient().from('user_backgrounds').delete().eq('user_id', admin.user.id);
+      await serviceClient().from('user_roles').delete().eq('user_id', admin.user.id);
+    });
     const path = `${admin.user.id}/${Date.now()}.png`;
     expect((await admin.client.storage.from('banner-backgrounds').upload(path, solidPng([200, 60, 90]), { contentType: 'image/png' })).error).toBeNull();
     const url = admin.client.storage.from('banner-backgrounds').getPublicUrl(path).data.publicUrl;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCategory, deleteCategory, findSystemCategory, getDefaultCategory, listCategories, listSubfolders, updateCategory, uploadCategoryIcon, removeCategoryIconFile } from '../../shared/data/categories/api.ts';
 import { errorToast } from '../../shared/data/errors.ts';
 import { listLinks, saveLink } from '../../shared/data/links/api.ts';
@@ -79,6 +79,10 @@ describe('templates and roles', () => {
 
     const { error } = await serviceClient().from('user_roles').insert({ user_id: b.userId, role: 'admin' });
     expect(error).toBeNull();
+    // Other tests on this shared stack assume no admins: revoke when done.
+    onTestFinished(async () => {
+      await serviceClient().from('user_roles').delete().eq('user_id', b.userId);
+    });
     expect(await isAdmin(b.client, b.userId)).toBe(true);
     const template = await createTemplate(b.client, { name: `Starter ${b.userId.slice(0, 6)}` });
     expect(template.is_template).toBe(true);

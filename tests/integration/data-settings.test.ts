@@ -122,12 +122,18 @@ describe('backgrounds', () => {
 
     // An admin's banner background is B's fallback (badge 'Default').
     await serviceClient().from('user_roles').insert({ user_id: a.userId, role: 'admin' });
-    await uploadBackground(a.client, pngFile('banner.png'), { name: 'banner' });
-    const fallback = await listBackgrounds(b.client, b.userId, { name: 'banner' });
-    expect(fallback.fromAdmin).toBe(true);
-    expect(fallback.backgrounds.length).toBeGreaterThan(0);
-    const chosen = await selectBackground(b.client, fallback.backgrounds[0].id, { name: 'banner' });
-    expect(chosen).toMatchObject({ user_id: b.userId, is_default: true, background_name: 'banner' });
+    try {
+      await uploadBackground(a.client, pngFile('banner.png'), { name: 'banner' });
+      const fallback = await listBackgrounds(b.client, b.userId, { name: 'banner' });
+      expect(fallback.fromAdmin).toBe(true);
+      expect(fallback.backgrounds.length).toBeGreaterThan(0);
+      const chosen = await selectBackground(b.client, fallback.backgrounds[0].id, { name: 'banner' });
+      expect(chosen).toMatchObject({ user_id: b.userId, is_default: true, background_name: 'banner' });
+    } finally {
+      // Admin backgrounds are every user's fallback on this shared stack: leave none behind.
+      await serviceClient().from('user_backgrounds').delete().eq('user_id', a.userId);
+      await serviceClient().from('user_roles').delete().eq('user_id', a.userId);
+    }
   });
 
   it('refuses a non-image background with the spec text', async () => {
