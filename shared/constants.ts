@@ -67,6 +67,8 @@ export const INCOMING_CATEGORY_NAMES = [
 export const OUTGOING_SECTION_NAME = 'Recently Shared Links (Outgoing)';
 export const APPROVED_FOLDER_NAME = 'APPROVED';
 export const REJECTED_FOLDER_NAME = 'REJECTED';
+/** The category select's '+ Create new category' option value: the link form then asks for a name. */
+export const NEW_CATEGORY_OPTION = '__new__';
 /** Ids of the two virtual sub-sections of the default category. */
 export const INCOMING_CATEGORY_ID = 'incoming-category';
 export const OUTGOING_CATEGORY_ID = 'outgoing-category';

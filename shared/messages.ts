@@ -62,9 +62,21 @@ export const LINK_MESSAGES = {
   fileTooLarge: { title: 'File too large', description: 'Please select an image smaller than 5MB.' },
 } as const;
 
+export const LINK_ADDED_TITLE = 'Link added';
+export const LINK_UPDATED_TITLE = 'Link updated';
+
+/**
+ * 'Link added' after a new link is saved: the popup names the folder it went into, the dashboard
+ * (where the link shows up in its folder) says it has been saved.
+ */
+export function linkAddedMessage(title: string, folderName?: string): Required<ToastText> {
+  const description = folderName === undefined ? `"${title}" has been saved.` : `"${title}" is in ${folderName}.`;
+  return { title: LINK_ADDED_TITLE, description };
+}
+
 /** 'Updated existing link "{title}" with new details.' after a duplicate-URL add. */
 export function linkUpdatedExisting(title: string): ToastText {
-  return { title: 'Link updated', description: `Updated existing link "${title}" with new details.` };
+  return { title: LINK_UPDATED_TITLE, description: `Updated existing link "${title}" with new details.` };
 }
 
 /** 'Link moved {direction} successfully!' */

@@ -1,5 +1,6 @@
 /** zod schemas shared by the web app, the extension and the Deno edge functions (imports only zod). */
 export * from './fields.ts';
+export * from './field-errors.ts';
 export * from './sign-up.ts';
 export * from './sign-in.ts';
 export * from './reset-request.ts';

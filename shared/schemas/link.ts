@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { NEW_CATEGORY_OPTION } from '../constants.ts';
 import { httpUrlField } from './fields.ts';
 
-/** The category select's '+ Create new category' option value: newCategory is then required. */
-export const NEW_CATEGORY_OPTION = '__new__';
+/** With NEW_CATEGORY_OPTION chosen, newCategory is required. Re-exported for the schema's users. */
+export { NEW_CATEGORY_OPTION };
 
 export const linkSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import { NEW_CATEGORY_OPTION } from '../schemas/link.ts';
+import { NEW_CATEGORY_OPTION } from '../constants.ts';
 import { cn } from './cn.ts';
 import { CONTROL_CLASS } from './field-classes.ts';
 

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { CloseIcon } from './icons.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -42,9 +43,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
               className="rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               aria-label="Close"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M18 6 6 18M6 6l12 12" />
-              </svg>
+              <CloseIcon size={16} />
             </RadixDialog.Close>
           </div>
           {children}

@@ -6,6 +6,7 @@ import { formatDisplayDate } from '../rules/date-format.ts';
 import { safeHref } from '../rules/url.ts';
 import { LinkIcon } from './LinkIcon.tsx';
 import { cn } from './cn.ts';
+import { TrashIcon } from './icons.tsx';
 
 export interface LinkCardLink {
   id: string;
@@ -117,9 +118,7 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
                 aria-label="Delete link"
                 className="rounded p-1 text-muted-foreground opacity-70 hover:bg-destructive/10 hover:text-destructive hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
-                </svg>
+                <TrashIcon size={16} />
               </Tooltip.Trigger>
               <Tooltip.Portal>
                 <Tooltip.Content sideOffset={4} className="z-50 rounded bg-foreground px-2 py-1 text-xs text-background shadow">

@@ -9,6 +9,7 @@ import { CategorySelect, type CategoryOption } from './CategorySelect.tsx';
 import { FormField } from './FormField.tsx';
 import { cn } from './cn.ts';
 import { CONTROL_CLASS } from './field-classes.ts';
+import { TrashIcon } from './icons.tsx';
 import { showToastMessage } from './toast.ts';
 
 export interface LinkFormProps {
@@ -151,9 +152,7 @@ export function LinkForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {editing && onDelete ? (
           <Button variant="destructive" onClick={onDelete} disabled={isSubmitting} className="sm:mr-auto" aria-label="Delete link">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
-            </svg>
+            <TrashIcon size={16} />
             <span className="sm:sr-only">Delete</span>
           </Button>
         ) : null}

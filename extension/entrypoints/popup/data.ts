@@ -3,14 +3,14 @@
  * (supabase-js, zod and the error catalogue stay out of the startup bundle).
  */
 import { browser } from 'wxt/browser';
-import type { ZodType } from 'zod';
 import { DEFAULT_CATEGORY_NAME } from '../../../shared/constants.ts';
 import { getSession, signIn, signOut } from '../../../shared/data/auth/api.ts';
 import { listCategories, type Category } from '../../../shared/data/categories/api.ts';
 import { errorToast, type ToastMessage } from '../../../shared/data/errors.ts';
 import { acceptIncomingShare, listIncomingShares, rejectIncomingShare, type IncomingShare } from '../../../shared/data/incoming/api.ts';
 import type { SaveLinkResult } from '../../../shared/data/links/api.ts';
-import { linkUpdatedExisting } from '../../../shared/messages.ts';
+import { linkAddedMessage, linkUpdatedExisting } from '../../../shared/messages.ts';
+import { fieldErrors } from '../../../shared/schemas/field-errors.ts';
 import { linkSchema, type LinkInput } from '../../../shared/schemas/link.ts';
 import { signInSchema } from '../../../shared/schemas/sign-in.ts';
 import type { CategoryOption } from '../../../shared/ui/CategorySelect.tsx';
@@ -21,20 +21,6 @@ import type { CachedCategories } from './boot.ts';
 
 const area = browser.storage.local;
 const client = () => getDataClient(area);
-
-export type FieldErrors<T> = Partial<Record<keyof T, string>>;
-
-/** The first message of each field, as the forms show them. */
-function fieldErrors<T extends object>(schema: ZodType, values: T): FieldErrors<T> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors<T> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof T | undefined;
-    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 export type SignInValues = {
   email: string;
@@ -105,4 +91,4 @@ export function signInErrorToast(error: unknown): ToastMessage {
   return errorToast('auth.signIn', error);
 }
 
-export { errorToast, isRetryableSaveError, linkUpdatedExisting, saveErrorToast };
+export { errorToast, isRetryableSaveError, linkAddedMessage, linkUpdatedExisting, saveErrorToast };

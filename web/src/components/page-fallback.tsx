@@ -1,4 +1,4 @@
-import { LoaderIcon } from './icons.tsx';
+import { LoaderIcon } from '~shared/ui/icons.tsx';
 
 /** Shown while a route's code or the session is loading. */
 export function PageFallback({ label = 'Loading…' }: { label?: string }) {

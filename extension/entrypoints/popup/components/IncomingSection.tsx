@@ -4,7 +4,7 @@ import type { IncomingShare } from '../../../../shared/data/incoming/api.ts';
 import type { CategoryOption } from '../../../../shared/ui/CategorySelect.tsx';
 import { IncomingList, type IncomingItem } from '../../../../shared/ui/IncomingList.tsx';
 import { notify } from '../notify.ts';
-import { InboxIcon } from '../../../ui/icons.tsx';
+import { InboxIcon } from '../../../../shared/ui/icons.tsx';
 import { loadData } from '../load-data.ts';
 import { tellWorker } from '../worker.ts';
 

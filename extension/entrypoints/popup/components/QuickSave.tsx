@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
-import { DEFAULT_CATEGORY_NAME } from '../../../../shared/constants.ts';
+import { DEFAULT_CATEGORY_NAME, NEW_CATEGORY_OPTION } from '../../../../shared/constants.ts';
 import type { SaveLinkOutcome } from '../../../../shared/data/links/api.ts';
 import { displayHost, safeHref } from '../../../../shared/rules/url.ts';
-import { NEW_CATEGORY_OPTION } from '../../../../shared/schemas/link.ts';
 import { Button } from '../../../../shared/ui/Button.tsx';
 import { CategorySelect, type CategoryOption } from '../../../../shared/ui/CategorySelect.tsx';
 import { FormField } from '../../../../shared/ui/FormField.tsx';
 import { CONTROL_CLASS } from '../../../../shared/ui/field-classes.ts';
+import { useValidatedForm } from '../../../../shared/ui/use-validated-form.ts';
 import { notify } from '../notify.ts';
 import type { TabLike } from '../../../lib/menus.ts';
 import type { StoredUser } from '../../../lib/stored-session.ts';
@@ -14,7 +14,6 @@ import { cleanTitle } from '../../../lib/title-from-url.ts';
 import type { QuickSaveValues } from '../data.ts';
 import { loadData } from '../load-data.ts';
 import { markInteractive } from '../ready.ts';
-import { usePopupForm } from '../use-form.ts';
 import { tellWorker } from '../worker.ts';
 
 /** What the popup shows after Save: saved (inserted / updated) or queued for later. */
@@ -32,8 +31,6 @@ interface QuickSaveProps {
   onSaved: (result: SaveResult, values: QuickSaveValues) => void;
 }
 
-const validateLink = (data: Awaited<ReturnType<typeof loadData>>, values: QuickSaveValues) => data.validate.link(values);
-
 /** The current tab's title and http(s) URL, editable (other schemes, e.g. chrome://, start empty). */
 function initialValues(tab: TabLike | null): QuickSaveValues {
   const url = safeHref(tab?.url) ? (tab?.url ?? '') : '';
@@ -45,7 +42,11 @@ function initialValues(tab: TabLike | null): QuickSaveValues {
  * '+ Create new category'), saved with the dashboard's rules; unreachable server → queued.
  */
 export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSaveProps) {
-  const form = usePopupForm<QuickSaveValues>(useMemo(() => initial ?? initialValues(tab), [initial, tab]), validateLink);
+  const form = useValidatedForm({
+    initialValues: useMemo(() => initial ?? initialValues(tab), [initial, tab]),
+    load: loadData,
+    validate: (data, values) => data.validate.link(values),
+  });
   const creating = form.values.categoryId === NEW_CATEGORY_OPTION;
   useEffect(() => markInteractive('signed-in'), []);
 
@@ -55,12 +56,9 @@ export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSavePro
     const folderName = creating ? input.newCategory ?? '' : folders.find((folder) => folder.id === values.categoryId)?.name ?? DEFAULT_CATEGORY_NAME;
     try {
       const saved = await data.saveLink(input);
-      if (saved.outcome === 'updated_existing') {
-        const message = data.linkUpdatedExisting(saved.link.title);
-        notify.success(message.title, message.description);
-      } else {
-        notify.success('Link added', `"${saved.link.title}" is in ${folderName}.`);
-      }
+      const message =
+        saved.outcome === 'updated_existing' ? data.linkUpdatedExisting(saved.link.title) : data.linkAddedMessage(saved.link.title, folderName);
+      notify.success(message.title, message.description);
       onSaved({ kind: 'saved', outcome: saved.outcome, title: saved.link.title, url: saved.link.url, folderName }, values);
     } catch (error) {
       if (!data.isRetryableSaveError(error)) {

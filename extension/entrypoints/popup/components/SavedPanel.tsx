@@ -1,14 +1,16 @@
 import { BRAND_NAME } from '../../../../shared/constants.ts';
+import { LINK_ADDED_TITLE, LINK_UPDATED_TITLE } from '../../../../shared/messages.ts';
 import { displayHost } from '../../../../shared/rules/url.ts';
 import { Button } from '../../../../shared/ui/Button.tsx';
 import { dashboardPage, type ExtensionSettings } from '../../../lib/settings.ts';
-import { CheckCircleIcon, CloudOffIcon, ExternalLinkIcon } from '../../../ui/icons.tsx';
+import { CheckCircleIcon, CloudOffIcon } from '../../../../shared/ui/icons.tsx';
+import { NewTabLink } from './NewTabLink.tsx';
 import type { SaveResult } from './QuickSave.tsx';
 
 /** The clear "it's saved" state after Save, with a way into the dashboard (or the queued state). */
 export function SavedPanel({ result, settings, onAnother }: { result: SaveResult; settings: ExtensionSettings; onAnother: () => void }) {
   const saved = result.kind === 'saved';
-  const heading = saved ? (result.outcome === 'updated_existing' ? 'Link updated' : 'Link added') : 'Saved offline';
+  const heading = saved ? (result.outcome === 'updated_existing' ? LINK_UPDATED_TITLE : LINK_ADDED_TITLE) : 'Saved offline';
   return (
     <section role="status" aria-live="polite" className="grid gap-4" data-testid="save-result" data-kind={result.kind}>
       <div className="flex items-start gap-3">
@@ -40,14 +42,12 @@ export function SavedPanel({ result, settings, onAnother }: { result: SaveResult
         <Button variant="outline" onClick={onAnother}>
           Edit
         </Button>
-        <a
+        <NewTabLink
           href={dashboardPage(settings)}
-          target="_blank"
-          rel="noopener noreferrer"
           className="inline-flex h-10 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          Open in dashboard <ExternalLinkIcon size={14} />
-        </a>
+          Open in dashboard
+        </NewTabLink>
       </div>
     </section>
   );

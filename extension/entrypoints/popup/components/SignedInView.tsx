@@ -4,11 +4,11 @@ import type { ExtensionSettings } from '../../../lib/settings.ts';
 import { dashboardPage } from '../../../lib/settings.ts';
 import type { TabLike } from '../../../lib/menus.ts';
 import type { StoredUser } from '../../../lib/stored-session.ts';
-import { ExternalLinkIcon } from '../../../ui/icons.tsx';
 import type { CachedCategories } from '../boot.ts';
 import type { QuickSaveValues } from '../data.ts';
 import { loadData } from '../load-data.ts';
 import { IncomingSection } from './IncomingSection.tsx';
+import { NewTabLink } from './NewTabLink.tsx';
 import { QueueNotice } from './QueueNotice.tsx';
 import { QuickSave, selectOptions, type SaveResult } from './QuickSave.tsx';
 import { SavedPanel } from './SavedPanel.tsx';
@@ -77,14 +77,12 @@ export function SignedInView({ user, tab, settings, cachedFolders, queueCount }:
       </section>
       <IncomingSection folders={folders?.categories ?? []} />
       <footer className="grid gap-2 border-t border-border pt-3">
-        <a
+        <NewTabLink
           href={dashboardPage(settings)}
-          target="_blank"
-          rel="noopener noreferrer"
           className="inline-flex h-9 items-center justify-center gap-2 rounded-md border border-input bg-background px-4 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          Open dashboard <ExternalLinkIcon size={14} />
-        </a>
+          Open dashboard
+        </NewTabLink>
         {shortcut ? (
           <p className="text-center text-xs text-muted-foreground">
             Tip: <kbd className="rounded border border-border bg-muted px-1 py-0.5 font-mono text-[11px]">{shortcut}</kbd> saves the current tab without opening this popup.

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { BackgroundScope } from '~shared/data/backgrounds/keys.ts';
 import { backgroundMutations } from '~shared/data/backgrounds/mutations.ts';
 import { backgroundQueries } from '~shared/data/backgrounds/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
-import { uploadFileProblem } from '~shared/data/storage.ts';
 import { BACKGROUND_MESSAGES } from '~shared/messages.ts';
 import { Button } from '~shared/ui/Button.tsx';
-import { showErrorToast, showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
+import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { useFilePicker } from '../../components/file-picker.tsx';
 import { BACKGROUND_TOASTS } from './background-scope.ts';
 import { BackgroundTile } from './background-tile.tsx';
 
@@ -15,7 +15,6 @@ import { BackgroundTile } from './background-tile.tsx';
 export function BackgroundManager({ userId, scope }: { userId: string; scope: BackgroundScope }) {
   const client = useDataClient();
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
   const list = useQuery(backgroundQueries.list(client, userId, scope));
   const upload = useMutation(backgroundMutations.upload(client, queryClient));
   const select = useMutation(backgroundMutations.select(client, queryClient));
@@ -26,38 +25,30 @@ export function BackgroundManager({ userId, scope }: { userId: string; scope: Ba
     if (list.isError) showErrorToast('backgrounds.load', list.error);
   }, [list.isError, list.error]);
 
-  function chooseFile(file: File | undefined) {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    const problem = uploadFileProblem(file, 'background');
-    if (problem) return showToastMessage(problem);
-    upload.mutate(
-      { file, scope },
-      {
-        onSuccess: () => showSuccessToast(BACKGROUND_TOASTS.uploaded.title, BACKGROUND_TOASTS.uploaded.description),
-        onError: (error) => showErrorToast('background.upload', error),
-      },
-    );
-  }
+  const filePicker = useFilePicker({
+    kind: 'background',
+    accept: 'image/*',
+    label: 'Upload a background image',
+    testId: 'background-file',
+    onFile: (file) =>
+      upload.mutate(
+        { file, scope },
+        {
+          onSuccess: () => showSuccessToast(BACKGROUND_TOASTS.uploaded.title, BACKGROUND_TOASTS.uploaded.description),
+          onError: (error) => showErrorToast('background.upload', error),
+        },
+      ),
+  });
 
   const backgrounds = list.data?.backgrounds ?? [];
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed border-border p-3">
         <p className="text-sm text-muted-foreground">Upload an image (up to 5MB).</p>
-        <Button size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
+        <Button size="sm" onClick={filePicker.open} disabled={busy}>
           {upload.isPending ? 'Uploading...' : 'Upload background'}
         </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Upload a background image"
-          data-testid="background-file"
-          onChange={(event) => chooseFile(event.currentTarget.files?.[0])}
-        />
+        {filePicker.input}
       </div>
       {list.isPending ? (
         <p className="py-8 text-center text-sm text-muted-foreground">Loading backgrounds…</p>

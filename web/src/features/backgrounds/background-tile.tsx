@@ -1,6 +1,7 @@
 import type { UserBackgroundRow } from '~shared/data/types.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { cn } from '~shared/ui/cn.ts';
+import { TrashIcon } from '~shared/ui/icons.tsx';
 import { cssBackgroundImage } from './background-scope.ts';
 
 interface BackgroundTileProps {
@@ -34,9 +35,7 @@ export function BackgroundTile({ background, current, adminDefault, busy, onSele
         </Button>
         {adminDefault ? null : (
           <Button size="icon" variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive" disabled={busy} onClick={onDelete} aria-label="Delete background" title="Delete background">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
-            </svg>
+            <TrashIcon size={16} />
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import type { Category } from '~shared/data/categories/api.ts';
 import { cn } from '~shared/ui/cn.ts';
+import { PencilIcon } from '~shared/ui/icons.tsx';
 import { CategoryIcon } from '../category-icons/category-icon.tsx';
 
 interface CategoryRowProps {
@@ -44,9 +45,7 @@ export function CategoryRow({ category, linkCount, pulsing, onEdit, onDelete, de
       {category.is_default ? null : (
         <div className="flex shrink-0 gap-0.5">
           <button type="button" className={ICON_BUTTON} onClick={() => onEdit(category)} aria-label={`Edit ${category.name}`} title="Edit category">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
-            </svg>
+            <PencilIcon size={16} />
           </button>
           <button
             type="button"

@@ -7,6 +7,7 @@ import { categoryMutations } from '~shared/data/categories/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { CATEGORY_MESSAGES } from '~shared/messages.ts';
 import { Button } from '~shared/ui/Button.tsx';
+import { PlusIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { CategoryDialog } from './category-dialog.tsx';
 import { CategoryRow } from './category-row.tsx';
@@ -60,9 +61,7 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
           Manage Categories
         </h2>
         <Button size="sm" onClick={() => setDialog({ open: true, category: null })}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
-            <path d="M12 5v14M5 12h14" />
-          </svg>
+          <PlusIcon size={16} strokeWidth={2.2} />
           Add Category
         </Button>
       </div>

@@ -1,11 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { ICON_MIME_TYPES } from '~shared/constants.ts';
-import { uploadFileProblem } from '~shared/data/storage.ts';
 import { CATEGORY_MESSAGES } from '~shared/messages.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { ConfirmDialog } from '~shared/ui/ConfirmDialog.tsx';
 import { cn } from '~shared/ui/cn.ts';
-import { showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
+import { showSuccessToast } from '~shared/ui/toast.ts';
+import { useFilePicker } from '../../components/file-picker.tsx';
 import { CategoryIcon } from './category-icon.tsx';
 import { GALLERY_ICONS } from './gallery.ts';
 import { hasIcon, type IconChoice } from './icon-choice.ts';
@@ -21,22 +21,18 @@ interface IconPickerProps {
  * 5MB), the gallery of 11 icons and 'Remove Icon' behind a confirmation.
  */
 export function IconPicker({ value, onChange, disabled }: IconPickerProps) {
-  const fileInput = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const previewUrl = useMemo(() => (value.file ? URL.createObjectURL(value.file) : null), [value.file]);
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
 
-  function chooseFile(file: File | undefined) {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    const problem = uploadFileProblem(file, 'icon');
-    if (problem) {
-      showToastMessage(problem);
-      return;
-    }
-    onChange({ iconUrl: value.iconUrl, file, removed: false });
-  }
+  const filePicker = useFilePicker({
+    kind: 'icon',
+    accept: ICON_MIME_TYPES.join(','),
+    label: 'Upload a custom icon',
+    testId: 'category-icon-file',
+    onFile: (file) => onChange({ iconUrl: value.iconUrl, file, removed: false }),
+  });
 
   function removeIcon() {
     onChange({ iconUrl: null, file: null, removed: true });
@@ -58,23 +54,14 @@ export function IconPicker({ value, onChange, disabled }: IconPickerProps) {
           </p>
         </div>
         <div className="flex flex-col gap-1.5 sm:flex-row">
-          <Button variant="outline" size="sm" disabled={disabled} onClick={() => fileInput.current?.click()}>
+          <Button variant="outline" size="sm" disabled={disabled} onClick={filePicker.open}>
             Upload icon
           </Button>
           <Button variant="ghost" size="sm" disabled={disabled || !hasIcon(value)} onClick={() => setConfirmOpen(true)} className="text-destructive hover:text-destructive">
             Remove Icon
           </Button>
         </div>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={ICON_MIME_TYPES.join(',')}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Upload a custom icon"
-          data-testid="category-icon-file"
-          onChange={(event) => chooseFile(event.currentTarget.files?.[0])}
-        />
+        {filePicker.input}
       </div>
 
       {value.removed ? (

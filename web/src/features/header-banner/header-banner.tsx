@@ -8,12 +8,13 @@ import { errorToast } from '~shared/data/errors.ts';
 import { profileMutations } from '~shared/data/profiles/mutations.ts';
 import { profileQueries } from '~shared/data/profiles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
+import { AUTH_MESSAGES, visibilityUpdatedMessage } from '~shared/messages.ts';
 import { cn } from '~shared/ui/cn.ts';
+import { HomeIcon, ImageIcon, LogOutIcon, PlusIcon, SettingsIcon } from '~shared/ui/icons.tsx';
 import { notify } from '../../app/toast.ts';
-import { HomeIcon, ImageIcon, LogOutIcon, PlusIcon, SettingsIcon } from '../../components/icons.tsx';
-import { displayName, initialsOf, masked } from './banner-identity.ts';
+import { displayName, initialsOf } from './banner-identity.ts';
 import { useBannerOptionsValue } from './banner-options.tsx';
-import { VisibilityToggle } from './visibility-toggle.tsx';
+import { HideableLine } from './visibility-toggle.tsx';
 
 const ACTION_CLASS =
   'inline-flex h-8 w-8 sm:h-9 sm:w-9 items-center justify-center rounded-lg bg-white/10 text-white backdrop-blur-sm transition-colors hover:bg-white/25 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70 disabled:opacity-50';
@@ -40,12 +41,12 @@ export function HeaderBanner({ user }: { user: User }) {
 
   const toggleEmail = () =>
     emailToggle.mutate(!emailVisible, {
-      onSuccess: (row) => notify.success({ title: 'Updated', description: `Email is now ${row.email_visible ? 'visible' : 'hidden'}.` }),
+      onSuccess: (row) => notify.success(visibilityUpdatedMessage('Email', row.email_visible)),
       onError: (error) => notify.error(errorToast('profile.emailVisibility', error)),
     });
   const toggleName = () =>
     nameToggle.mutate(!nameVisible, {
-      onSuccess: (row) => notify.success({ title: 'Updated', description: `Name is now ${row.name_visible ? 'visible' : 'hidden'}.` }),
+      onSuccess: (row) => notify.success(visibilityUpdatedMessage('Name', row.name_visible)),
       onError: (error) => notify.error(errorToast('profile.nameVisibility', error)),
     });
 
@@ -53,7 +54,7 @@ export function HeaderBanner({ user }: { user: User }) {
     setSigningOut(true);
     try {
       await signOut(client);
-      notify.success({ title: 'Signed out' });
+      notify.success({ title: AUTH_MESSAGES.signedOut });
       navigate('/auth', { replace: true });
     } catch (error) {
       notify.error(errorToast('auth.signOut', error));
@@ -78,18 +79,10 @@ export function HeaderBanner({ user }: { user: User }) {
               {initialsOf(name)}
             </div>
             <div className="min-w-0">
-              <div className="flex min-w-0 items-center gap-1">
-                <p className="truncate text-base font-semibold sm:text-lg" data-testid="banner-name">
-                  {nameVisible ? name : <span aria-label="Name hidden">{masked(name)}</span>}
-                </p>
-                <VisibilityToggle what="name" visible={nameVisible} busy={nameToggle.isPending || profile.isPending} onToggle={toggleName} />
-              </div>
-              <div className="flex min-w-0 items-center gap-1">
-                <p className="truncate text-sm text-white/85" data-testid="banner-email">
-                  {emailVisible ? email : <span aria-label="Email hidden">{masked(email)}</span>}
-                </p>
-                <VisibilityToggle what="email" visible={emailVisible} busy={emailToggle.isPending || profile.isPending} onToggle={toggleEmail} />
-              </div>
+              <HideableLine field="Name" text={name} visible={nameVisible} busy={nameToggle.isPending || profile.isPending} onToggle={toggleName}
+                className="text-base font-semibold sm:text-lg" testId="banner-name" />
+              <HideableLine field="Email" text={email} visible={emailVisible} busy={emailToggle.isPending || profile.isPending} onToggle={toggleEmail}
+                className="text-sm text-white/85" testId="banner-email" />
             </div>
           </div>
 

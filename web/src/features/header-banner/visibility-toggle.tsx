@@ -1,4 +1,6 @@
-import { EyeIcon, EyeOffIcon } from '../../components/icons.tsx';
+import { cn } from '~shared/ui/cn.ts';
+import { EyeIcon, EyeOffIcon } from '~shared/ui/icons.tsx';
+import { masked } from './banner-identity.ts';
 
 interface VisibilityToggleProps {
   /** 'name' or 'email', for the accessible label. */
@@ -23,5 +25,27 @@ export function VisibilityToggle({ what, visible, busy, onToggle }: VisibilityTo
     >
       {visible ? <EyeIcon size={16} /> : <EyeOffIcon size={16} />}
     </button>
+  );
+}
+
+interface HideableLineProps {
+  field: 'Name' | 'Email';
+  text: string;
+  visible: boolean;
+  busy: boolean;
+  onToggle: () => void;
+  className: string;
+  testId: string;
+}
+
+/** The name or the e-mail in the banner with its eye toggle; hidden, it shows masked. */
+export function HideableLine({ field, text, visible, busy, onToggle, className, testId }: HideableLineProps) {
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <p className={cn('truncate', className)} data-testid={testId}>
+        {visible ? text : <span aria-label={`${field} hidden`}>{masked(text)}</span>}
+      </p>
+      <VisibilityToggle what={field.toLowerCase()} visible={visible} busy={busy} onToggle={onToggle} />
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import { LINK_MESSAGES } from '~shared/messages.ts';
 import { cn } from '~shared/ui/cn.ts';
+import { ImageIcon } from '~shared/ui/icons.tsx';
 import { CategoryIcon } from '../category-icons/category-icon.tsx';
 import type { GridSection } from './grid-model.ts';
 import { LinkCardGrid } from './link-card-grid.tsx';
@@ -69,11 +70,7 @@ export const CategorySection = memo(function CategorySection(props: CategorySect
               title="Change Category Background"
               className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <rect x="3" y="3" width="18" height="18" rx="2" />
-                <circle cx="9" cy="9" r="2" />
-                <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
-              </svg>
+              <ImageIcon size={16} />
             </button>
           }
         />

@@ -7,6 +7,7 @@ import type { OutgoingShare } from '~shared/data/shares/api.ts';
 import { searchLinks } from '~shared/data/links/select.ts';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { cn } from '~shared/ui/cn.ts';
+import { SearchIcon } from '~shared/ui/icons.tsx';
 import { CategorySection } from './category-section.tsx';
 import { GRID_RENDER_MEASURE, GRID_SEARCH_MEASURE, measureSince } from './grid-perf.ts';
 import { folderBuckets, gridCategories, gridSections, incomingPreview, outgoingPreview } from './grid-model.ts';
@@ -119,10 +120,7 @@ export function LinksGrid(props: LinksGridProps) {
           <label htmlFor={searchId} className="sr-only">
             Search links
           </label>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <circle cx="11" cy="11" r="7" />
-            <path d="m20 20-3.5-3.5" />
-          </svg>
+          <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
           <input
             id={searchId}
             type="search"

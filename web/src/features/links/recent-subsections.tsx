@@ -1,13 +1,13 @@
+import type { ReactNode } from 'react';
 import { INCOMING_CATEGORY_ID, INCOMING_CATEGORY_NAME, OUTGOING_CATEGORY_ID, OUTGOING_SECTION_NAME } from '~shared/constants.ts';
 import type { IncomingShare } from '~shared/data/incoming/api.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import type { SubsectionPreview } from './grid-model.ts';
-import { InboxIcon } from './inbox-icon.tsx';
 import { IncomingPreviewCard } from './incoming-preview-card.tsx';
 import { LinkCardGrid } from './link-card-grid.tsx';
 import type { LinkHandlers } from './link-handlers.ts';
-import { OutboxIcon } from './outbox-icon.tsx';
 import { SectionHeader } from './section-header.tsx';
+import { IncomingIcon, OutgoingIcon } from './subsection-icons.tsx';
 
 interface RecentSubsectionsProps {
   incoming: SubsectionPreview<IncomingShare>;
@@ -16,61 +16,70 @@ interface RecentSubsectionsProps {
   outgoing: SubsectionPreview<LinkListItem>;
   isCollapsed: (id: string) => boolean;
   onToggle: (id: string) => void;
-  onOpen: (id: typeof INCOMING_CATEGORY_ID | typeof OUTGOING_CATEGORY_ID) => void;
+  onOpen: (id: SubsectionId) => void;
   columns: number;
   handlers: LinkHandlers;
 }
 
+type SubsectionId = typeof INCOMING_CATEGORY_ID | typeof OUTGOING_CATEGORY_ID;
+
+interface SubsectionProps {
+  id: SubsectionId;
+  testId: string;
+  icon: ReactNode;
+  name: string;
+  total: number;
+  collapsed: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  /** Shown instead of the body when there is nothing to preview. */
+  emptyText: string;
+  /** The previews, or null when there are none. */
+  children: ReactNode | null;
+}
+
+/** One collapsible sub-section: header, then its previews (or a line saying there are none). */
+function Subsection({ id, testId, icon, name, total, collapsed, onToggle, onOpen, emptyText, children }: SubsectionProps) {
+  const bodyId = `${id}-body`;
+  return (
+    <div id={id} data-testid={testId} className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-border/70 bg-background/50 p-3">
+      <SectionHeader level={4} bodyId={bodyId} icon={icon} name={name} count={total} collapsed={collapsed} onToggle={onToggle} onOpen={onOpen} />
+      {collapsed ? null : <div id={bodyId}>{children ?? <p className="px-1 py-2 text-sm text-muted-foreground">{emptyText}</p>}</div>}
+    </div>
+  );
+}
+
 /** 'Recently Received Links (Incoming)' and 'Recently Shared Links (Outgoing)' inside the default folder. */
 export function RecentSubsections({ incoming, pendingIncoming, outgoing, isCollapsed, onToggle, onOpen, columns, handlers }: RecentSubsectionsProps) {
+  const sectionProps = (id: SubsectionId) => ({ id, collapsed: isCollapsed(id), onToggle: () => onToggle(id), onOpen: () => onOpen(id) });
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3">
-      <div id={INCOMING_CATEGORY_ID} data-testid="incoming-subsection" className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-border/70 bg-background/50 p-3">
-        <SectionHeader
-          level={4}
-          bodyId={`${INCOMING_CATEGORY_ID}-body`}
-          icon={<InboxIcon pending={pendingIncoming} />}
-          name={INCOMING_CATEGORY_NAME}
-          count={incoming.total}
-          collapsed={isCollapsed(INCOMING_CATEGORY_ID)}
-          onToggle={() => onToggle(INCOMING_CATEGORY_ID)}
-          onOpen={() => onOpen(INCOMING_CATEGORY_ID)}
-        />
-        {isCollapsed(INCOMING_CATEGORY_ID) ? null : (
-          <div id={`${INCOMING_CATEGORY_ID}-body`}>
-            {incoming.items.length > 0 ? (
-              <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-                {incoming.items.map((share) => (
-                  <IncomingPreviewCard key={share.shared_link_id} share={share} />
-                ))}
-              </div>
-            ) : (
-              <p className="px-1 py-2 text-sm text-muted-foreground">No links received yet. Links people share with you arrive here.</p>
-            )}
+      <Subsection
+        {...sectionProps(INCOMING_CATEGORY_ID)}
+        testId="incoming-subsection"
+        icon={<IncomingIcon pending={pendingIncoming} />}
+        name={INCOMING_CATEGORY_NAME}
+        total={incoming.total}
+        emptyText="No links received yet. Links people share with you arrive here."
+      >
+        {incoming.items.length > 0 ? (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            {incoming.items.map((share) => (
+              <IncomingPreviewCard key={share.shared_link_id} share={share} />
+            ))}
           </div>
-        )}
-      </div>
-      <div id={OUTGOING_CATEGORY_ID} data-testid="outgoing-subsection" className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-border/70 bg-background/50 p-3">
-        <SectionHeader
-          level={4}
-          bodyId={`${OUTGOING_CATEGORY_ID}-body`}
-          icon={<OutboxIcon />}
-          name={OUTGOING_SECTION_NAME}
-          count={outgoing.total}
-          collapsed={isCollapsed(OUTGOING_CATEGORY_ID)}
-          onToggle={() => onToggle(OUTGOING_CATEGORY_ID)}
-          onOpen={() => onOpen(OUTGOING_CATEGORY_ID)}
-        />
-        {isCollapsed(OUTGOING_CATEGORY_ID) ? null : (
-          <div id={`${OUTGOING_CATEGORY_ID}-body`}>
-            {outgoing.items.length > 0 ? (
-              <LinkCardGrid links={outgoing.items} columns={columns} handlers={handlers} />
-            ) : (
-              <p className="px-1 py-2 text-sm text-muted-foreground">Links you share appear here.</p>
-            )}
-          </div>
-        )}
-      </div>
+        ) : null}
+      </Subsection>
+      <Subsection
+        {...sectionProps(OUTGOING_CATEGORY_ID)}
+        testId="outgoing-subsection"
+        icon={<OutgoingIcon />}
+        name={OUTGOING_SECTION_NAME}
+        total={outgoing.total}
+        emptyText="Links you share appear here."
+      >
+        {outgoing.items.length > 0 ? <LinkCardGrid links={outgoing.items} columns={columns} handlers={handlers} /> : null}
+      </Subsection>
     </div>
   );
 }

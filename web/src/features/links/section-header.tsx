@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '~shared/ui/cn.ts';
+import { ChevronDownIcon } from '~shared/ui/icons.tsx';
 
 interface SectionHeaderProps {
   /** id of the collapsible body (aria-controls). */
@@ -28,9 +29,7 @@ export function SectionHeader({ bodyId, icon, name, count, collapsed, onToggle, 
         aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${name}`}
         className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className={cn('h-4 w-4 transition-transform', collapsed && '-rotate-90')} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="m6 9 6 6 6-6" />
-        </svg>
+        <ChevronDownIcon size={16} strokeWidth={2.2} className={cn('transition-transform', collapsed && '-rotate-90')} />
       </button>
       <Heading className="min-w-0 flex-1">
         <button

@@ -2,28 +2,13 @@
  * Everything the /auth forms do, in one chunk loaded on first interaction (focus, typing, submit):
  * supabase-js, the zod schemas and the error catalogue stay off the page's first load.
  */
-import type { ZodType } from 'zod';
 import { CLIENT_ERROR_CODES, errorToast, toDataError, type ToastMessage } from '~shared/data/errors.ts';
 import { requestPasswordReset, setSession, signIn, signUp, updatePassword } from '~shared/data/auth/api.ts';
 import { isAccountExistsError } from '~shared/rules/error-messages.ts';
 import { isSecureResetCode, secureResetErrorMessage, SECURE_RESET_ERROR_TITLE } from '~shared/rules/secure-reset-messages.ts';
-import { passwordUpdateSchema, resetRequestSchema, signInSchema, signUpSchema } from '~shared/schemas/index.ts';
+import { fieldErrors, passwordUpdateSchema, resetRequestSchema, signInSchema, signUpSchema } from '~shared/schemas/index.ts';
 import { loadClient } from '../../app/load-client.ts';
 import { authRedirectUrl } from '../../app/site.ts';
-
-export type FieldErrors<T> = Partial<Record<keyof T, string>>;
-
-/** The first message of each field, as the forms show them. */
-function validateWith<T extends object>(schema: ZodType, values: T): FieldErrors<T> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors<T> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof T | undefined;
-    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 export interface SignInValues {
   email: string;
@@ -44,10 +29,10 @@ export interface PasswordUpdateValues {
 }
 
 export const validate = {
-  signIn: (values: SignInValues) => validateWith(signInSchema, values),
-  signUp: (values: SignUpValues) => validateWith(signUpSchema, values),
-  resetRequest: (values: ResetRequestValues) => validateWith(resetRequestSchema, values),
-  passwordUpdate: (values: PasswordUpdateValues) => validateWith(passwordUpdateSchema, values),
+  signIn: (values: SignInValues) => fieldErrors(signInSchema, values),
+  signUp: (values: SignUpValues) => fieldErrors(signUpSchema, values),
+  resetRequest: (values: ResetRequestValues) => fieldErrors(resetRequestSchema, values),
+  passwordUpdate: (values: PasswordUpdateValues) => fieldErrors(passwordUpdateSchema, values),
 };
 
 export async function submitSignIn(values: SignInValues) {
@@ -95,4 +80,6 @@ export function isAccountExists(error: unknown): boolean {
   return isAccountExistsError(toDataError(error).message);
 }
 
+// The success texts travel with this chunk: importing shared/messages.ts in the forms would add it to /auth's first load.
+export { AUTH_MESSAGES } from '~shared/messages.ts';
 export { errorToast };

@@ -1,3 +1,5 @@
+import type { FieldErrors } from '~shared/schemas/field-errors.ts';
+import { useValidatedForm } from '~shared/ui/use-validated-form.ts';
 import { loadClient } from '../../app/load-client.ts';
 
 type AuthActions = typeof import('./auth-actions.ts');
@@ -11,4 +13,9 @@ let pending: Promise<AuthActions> | null = null;
 export function loadAuthActions(): Promise<AuthActions> {
   pending ??= Promise.all([import('./auth-actions.ts'), loadClient()]).then(([actions]) => actions);
   return pending;
+}
+
+/** The shared validated form, validating with the auth chunk's schemas; focusing a field starts loading it. */
+export function useAuthForm<T extends { [K in keyof T]: string }>(initialValues: T, validate: (actions: AuthActions, values: T) => FieldErrors<T>) {
+  return useValidatedForm({ initialValues, validate, load: loadAuthActions, preloadOnFocus: true });
 }

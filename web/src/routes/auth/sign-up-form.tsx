@@ -1,11 +1,10 @@
 import { Button } from '~shared/ui/Button.tsx';
 import { FormField } from '~shared/ui/FormField.tsx';
+import { PasswordInput } from '~shared/ui/PasswordInput.tsx';
+import { TextInput } from '~shared/ui/TextInput.tsx';
 import { notify } from '../../app/toast.ts';
 import type { SignUpValues } from './auth-actions.ts';
-import { loadAuthActions } from './load-auth-actions.ts';
-import { PasswordInput } from './password-input.tsx';
-import { TextInput } from './text-input.tsx';
-import { useAuthForm } from './use-auth-form.ts';
+import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
 
 interface SignUpFormProps {
   /** After sign-up, and when the account already exists: go to Sign In with the e-mail filled in. */
@@ -16,26 +15,24 @@ const EMPTY: SignUpValues = { firstName: '', lastName: '', email: '', password: 
 
 /** Sign Up tab: First Name, Last Name, Email, Password (part 1 §2, §4, §5, §8). */
 export function SignUpForm({ onDone }: SignUpFormProps) {
-  const form = useAuthForm<SignUpValues>({
-    initialValues: EMPTY,
-    validate: (actions, values) => actions.validate.signUp(values),
-    onSubmit: async (values) => {
-      const actions = await loadAuthActions();
-      const email = values.email.trim();
-      try {
-        await actions.submitSignUp(values);
-        notify.success({ title: 'Account created!', description: 'Please check your email to confirm your account before signing in.' });
-        form.reset(EMPTY);
-        onDone(email);
-      } catch (error) {
-        notify.error(actions.errorToast('auth.signUp', error));
-        if (actions.isAccountExists(error)) onDone(email);
-      }
-    },
+  const form = useAuthForm(EMPTY, (actions, values) => actions.validate.signUp(values));
+
+  const submit = form.handleSubmit(async (values) => {
+    const actions = await loadAuthActions();
+    const email = values.email.trim();
+    try {
+      await actions.submitSignUp(values);
+      notify.success({ title: 'Account created!', description: 'Please check your email to confirm your account before signing in.' });
+      form.reset(EMPTY);
+      onDone(email);
+    } catch (error) {
+      notify.error(actions.errorToast('auth.signUp', error));
+      if (actions.isAccountExists(error)) onDone(email);
+    }
   });
 
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="grid gap-4" aria-label="Sign Up">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign Up">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="First Name" error={form.errors.firstName}>
           <TextInput autoComplete="given-name" placeholder="Jane" {...form.bind('firstName')} />

@@ -1,4 +1,5 @@
 import { Button } from '~shared/ui/Button.tsx';
+import { ImageIcon } from '~shared/ui/icons.tsx';
 
 /** The page's title row with the dashboard background button. */
 export function DashboardHeading({ onChangeBackground }: { onChangeBackground: () => void }) {
@@ -9,11 +10,7 @@ export function DashboardHeading({ onChangeBackground }: { onChangeBackground: (
         <p className="text-sm text-muted-foreground">Save, organise and share your favourite links.</p>
       </div>
       <Button variant="outline" size="sm" onClick={onChangeBackground} className="bg-card/80 backdrop-blur">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <rect x="3" y="3" width="18" height="18" rx="2" />
-          <circle cx="9" cy="9" r="2" />
-          <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
-        </svg>
+        <ImageIcon size={16} />
         Dashboard background
       </Button>
     </div>

@@ -1,3 +1,5 @@
+import { PlusIcon } from '~shared/ui/icons.tsx';
+
 /**
  * The floating quick-save button (part 2 §2): jumps to the Add New Link card. Below the lg
  * breakpoint only: on wide screens the card sits beside the grid and the button would cover it.
@@ -11,9 +13,7 @@ export function QuickAddButton({ onClick }: { onClick: () => void }) {
       title="Add a link"
       className="fixed right-4 bottom-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-primary/30 transition-transform hover:scale-105 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring/50 sm:right-6 sm:bottom-6 lg:hidden"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
-        <path d="M12 5v14M5 12h14" />
-      </svg>
+      <PlusIcon size={24} strokeWidth={2.4} />
     </button>
   );
 }

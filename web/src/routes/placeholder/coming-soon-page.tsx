@@ -1,5 +1,5 @@
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
-import { ConstructionIcon } from '../../components/icons.tsx';
+import { ConstructionIcon } from '~shared/ui/icons.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 
 interface ComingSoonPageProps {

@@ -1,9 +1,14 @@
 import { useState, type InputHTMLAttributes } from 'react';
-import { CONTROL_CLASS } from '../../../../shared/ui/field-classes.ts';
-import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
+import { CONTROL_CLASS } from './field-classes.ts';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
-/** A password field with a show/hide toggle (as on /auth). FormField passes id and aria attributes. */
-export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  /** Size of the show/hide eye in px (the popup's denser layout uses a smaller one). */
+  iconSize?: number;
+}
+
+/** A password field with a show/hide toggle. FormField passes id and aria attributes through. */
+export function PasswordInput({ iconSize = 18, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -15,7 +20,7 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
         aria-label={visible ? 'Hide password' : 'Show password'}
         aria-pressed={visible}
       >
-        {visible ? <EyeOffIcon size={16} /> : <EyeIcon size={16} />}
+        {visible ? <EyeOffIcon size={iconSize} /> : <EyeIcon size={iconSize} />}
       </button>
     </div>
   );
