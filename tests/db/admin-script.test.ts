@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -9,6 +8,8 @@ import { openDatabase } from '../../supabase/local/db/index.ts';
 import { migrate } from '../../supabase/local/db/migrate.ts';
 import { parseAdminArgs, runAdmin } from '../../scripts/admin.ts';
 import { createUser, migrationsDir, repoRoot, seedFile } from './harness.ts';
+import { createConfirmedUser, serviceClient } from '../setup/clients.ts';
+import { testStack } from '../setup/stack-info.ts';
 
 describe('scripts/admin.ts', () => {
   it('parses grant/revoke/list and refuses anything else', () => {
@@ -78,43 +79,31 @@ describe('scripts/admin.ts', () => {
   });
 
   describe('with the stack running: its REST API and the service role key', () => {
-    let server: http.Server;
-    let baseUrl: string;
-    const calls: { path: string; auth: string | undefined; apikey: string | undefined; body: string }[] = [];
-    beforeAll(async () => {
-      // Stands in for the stack: answers /health and the PostgREST rpc calls the script makes.
-      server = http.createServer((req, res) => {
-        let body = '';
-        req.on('data', (c) => (body += c));
-        req.on('end', () => {
-          calls.push({ path: req.url ?? '', auth: req.headers.authorization, apikey: req.headers.apikey as string | undefined, body });
-          res.setHeader('content-type', 'application/json');
-          if (req.url === '/health') return res.end(JSON.stringify({ status: 'ok' }));
-          if (req.url === '/rest/v1/rpc/admin_grant') return res.end(JSON.stringify('11111111-1111-4111-8111-111111111111'));
-          if (req.url === '/rest/v1/rpc/admin_revoke') {
-            res.statusCode = 404;
-            return res.end(JSON.stringify({ code: 'P0002', message: 'No user with e-mail x@y.test' }));
-          }
-          res.statusCode = 404;
-          res.end('{}');
-        });
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-      baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    });
-    afterAll(() => new Promise<void>((r) => server.close(() => r())));
+    // The test run's real stack: the script must find it by /health and call the admin RPCs with
+    // the service role key it derives from the same JWT secret.
+    const config = () => loadConfig({ STACK_LOG: 'silent' }, { dataDir: '/nonexistent', publicUrl: testStack().url });
 
-    it('calls /rest/v1/rpc/admin_grant with the service role key and reports errors readably', async () => {
-      const config = loadConfig({ STACK_LOG: 'silent' }, { dataDir: '/nonexistent', publicUrl: baseUrl });
+    it('grants, lists and revokes through /rest/v1/rpc with the service role key', async () => {
+      const user = await createConfirmedUser();
       const lines: string[] = [];
-      expect(await runAdmin(['grant', 'x@y.test'], config, (l) => lines.push(l))).toBe(0);
-      const grant = calls.find((c) => c.path === '/rest/v1/rpc/admin_grant')!;
-      expect(grant.auth).toBe(`Bearer ${config.serviceRoleKey}`);
-      expect(grant.apikey).toBe(config.serviceRoleKey);
-      expect(JSON.parse(grant.body)).toEqual({ user_email: 'x@y.test' });
-      expect(lines[0]).toContain('via the running local stack');
-      expect(await runAdmin(['revoke', 'x@y.test'], config, (l) => lines.push(l))).toBe(1);
-      expect(lines[1]).toBe('Error: admin_revoke failed (HTTP 404): No user with e-mail x@y.test');
+      try {
+        expect(await runAdmin(['grant', user.email.toUpperCase()], config(), (l) => lines.push(l))).toBe(0);
+        expect(lines[0]).toContain('via the running local stack');
+        const roles = await serviceClient().from('user_roles').select('role').eq('user_id', user.user.id);
+        expect(roles.data).toEqual([{ role: 'admin' }]);
+        expect(await runAdmin(['list'], config(), (l) => lines.push(l))).toBe(0);
+        expect(lines.join('\n')).toContain(user.email);
+      } finally {
+        expect(await runAdmin(['revoke', user.email], config(), (l) => lines.push(l))).toBe(0);
+      }
+      const after = await serviceClient().from('user_roles').select('role').eq('user_id', user.user.id);
+      expect(after.data).toEqual([]);
+    });
+
+    it('reports an unknown e-mail readably (exit 1)', async () => {
+      const lines: string[] = [];
+      expect(await runAdmin(['grant', 'nobody-here@example.test'], config(), (l) => lines.push(l))).toBe(1);
+      expect(lines.at(-1)).toMatch(/^Error: .*No user with e-mail nobody-here@example\.test/);
     });
   });
 });
