@@ -12,8 +12,9 @@ export default defineBackground(() => {
     extensionOrigin: globalThis.location.origin,
   });
   // For the end-to-end tests (Playwright's worker.evaluate): the same handlers the menus, the
-  // shortcut and the alarms call. Only code already running inside this extension can reach a
-  // worker global, so this grants nothing new.
+  // shortcut and the alarms call, since native menus cannot be clicked headless. Only test builds
+  // (VITE_TEST_HOOKS) have them; release builds leave the global untouched.
+  if (import.meta.env.VITE_TEST_HOOKS !== 'true') return;
   Object.assign(globalThis, {
     linkvaultTestHooks: {
       onMenuClicked: app.onMenuClicked,

@@ -37,11 +37,15 @@ export async function buildWeb(env: ClientEnv, quiet = false, outDir?: string): 
 /**
  * Builds (and optionally zips) the extension for Chrome (MV3) and Firefox into .output, or into
  * `outDir` (tests and benchmarks build their own copy; wxt.config.ts reads WXT_OUT_DIR).
+ * `testHooks` exposes the worker's handlers to end-to-end tests; release builds never have them.
  */
-export async function buildExtension(env: ClientEnv, opts: { zip?: boolean; quiet?: boolean; outDir?: string } = {}): Promise<{ chrome: string; firefox: string }> {
+export async function buildExtension(
+  env: ClientEnv,
+  opts: { zip?: boolean; quiet?: boolean; outDir?: string; testHooks?: boolean } = {},
+): Promise<{ chrome: string; firefox: string }> {
   const verb = opts.zip ? 'zip' : 'build';
   const outDir = opts.outDir ? path.resolve(opts.outDir) : path.join(repoRoot, '.output');
-  const buildEnv = { ...clientEnv(env), ...(opts.outDir ? { WXT_OUT_DIR: outDir } : {}) };
+  const buildEnv = { ...clientEnv(env), VITE_TEST_HOOKS: opts.testHooks ? 'true' : '', ...(opts.outDir ? { WXT_OUT_DIR: outDir } : {}) };
   await run(bin('wxt'), [verb], buildEnv, opts.quiet);
   await run(bin('wxt'), [verb, '-b', 'firefox'], buildEnv, opts.quiet);
   return { chrome: path.join(outDir, 'chrome-mv3'), firefox: path.join(outDir, 'firefox-mv3') };

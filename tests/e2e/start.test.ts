@@ -99,6 +99,8 @@ describe('npm start', () => {
     for (const target of ['chrome-mv3', 'firefox-mv3']) {
       const manifest = JSON.parse(fs.readFileSync(path.join(tmp, 'ext', target, 'manifest.json'), 'utf8'));
       expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*']);
+      // Release builds carry no test hooks.
+      expect(fs.readFileSync(path.join(tmp, 'ext', target, 'background.js'), 'utf8')).not.toContain('linkvaultTestHooks');
     }
 
     // Ctrl-C stops everything: the process exits 0 and the ports are free again.
