@@ -155,7 +155,7 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
               type="button"
               onClick={() => onMove(link, direction)}
               disabled={disabledMoves?.has(direction)}
-              aria-label={`Move ${MOVE_LABELS[direction]}`}
+              aria-label={MOVE_LABELS[direction]}
               title={MOVE_LABELS[direction]}
               className="h-7 min-w-7 rounded border border-border px-1.5 text-xs hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-40"
             >

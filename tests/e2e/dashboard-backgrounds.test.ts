@@ -45,6 +45,9 @@ describe('dashboard: backgrounds', () => {
     await expectToast(page, 'Background updated');
     await expect.poll(() => tiles.nth(1).getAttribute('data-current')).toBe('true');
     expect(await tiles.nth(1).getByText('Current', { exact: true }).isVisible()).toBe(true);
+    // The spec's button reads 'Select' on every tile; on the current one it is disabled.
+    const currentSelect = tiles.nth(1).getByRole('button', { name: 'Select', exact: true });
+    expect(await currentSelect.isDisabled()).toBe(true);
     await tiles.nth(0).getByRole('button', { name: 'Select' }).click();
     await expect.poll(async () => (await backgroundsOf(userId)).map((r) => r.is_default)).toEqual([false, true]);
     rows = await backgroundsOf(userId);

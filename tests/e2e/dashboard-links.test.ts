@@ -179,16 +179,16 @@ describe('dashboard: links', () => {
     const move = async (title: string, label: string, toast: string) => {
       const target = card(order, title);
       await target.hover();
-      await target.getByRole('button', { name: `Move ${label}` }).click();
+      await target.getByRole('button', { name: label, exact: true }).click();
       await expectToast(page, toast);
     };
 
     // Hover reveals the six buttons; the first card cannot go left/up/to the beginning.
     const first = card(order, 'L1');
     await first.hover();
-    for (const label of ['Beginning', 'Left', 'Up', 'Down', 'Right', 'End']) expect(await first.getByRole('button', { name: `Move ${label}` }).isVisible()).toBe(true);
-    expect(await first.getByRole('button', { name: 'Move Left' }).isDisabled()).toBe(true);
-    expect(await first.getByRole('button', { name: 'Move Beginning' }).isDisabled()).toBe(true);
+    for (const label of ['Beginning', 'Left', 'Up', 'Down', 'Right', 'End']) expect(await first.getByRole('button', { name: label, exact: true }).isVisible()).toBe(true);
+    expect(await first.getByRole('button', { name: 'Left', exact: true }).isDisabled()).toBe(true);
+    expect(await first.getByRole('button', { name: 'Beginning', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'dashboard-reorder-hover');
 
     await move('L2', 'Right', 'Link moved right successfully!');
@@ -209,7 +209,7 @@ describe('dashboard: links', () => {
     // Up on a phone (one card per row): swaps with the card before.
     const phone = await openDashboard(browser, { user, phone: true });
     const phoneOrder = section(phone.page, 'Order');
-    await card(phoneOrder, 'L4').getByRole('button', { name: 'Move Up' }).click();
+    await card(phoneOrder, 'L4').getByRole('button', { name: 'Up', exact: true }).click();
     await expectToast(phone.page, 'Link moved up successfully!');
     expect(await folderOrder(user.client, folderId)).toEqual(['L4', 'L1', 'L2', 'L3']);
     await screenshot(phone.page, 'dashboard-phone');

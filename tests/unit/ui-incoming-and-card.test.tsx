@@ -67,8 +67,8 @@ describe('LinkCard', () => {
   it('reorder buttons report the direction; impossible moves are disabled', async () => {
     const onMove = vi.fn();
     render(<LinkCard link={link} onOpen={vi.fn()} onMove={onMove} disabledMoves={new Set(['beginning', 'left'] as const)} />);
-    expect((screen.getByRole('button', { name: 'Move Beginning' }) as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Move End' }));
+    expect((screen.getByRole('button', { name: 'Beginning' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'End' }));
     expect(onMove).toHaveBeenCalledWith(link, 'end');
   });
 

@@ -31,7 +31,7 @@ export function BackgroundTile({ background, current, adminDefault, busy, onSele
       <div className="flex items-center gap-1.5 p-2">
         {/* An admin default in effect can still be selected: that makes it the user's own choice. */}
         <Button size="sm" variant={current && !adminDefault ? 'secondary' : 'primary'} className="flex-1" disabled={busy || (current && !adminDefault)} onClick={onSelect}>
-          {current && !adminDefault ? 'Selected' : 'Select'}
+          Select
         </Button>
         {adminDefault ? null : (
           <Button size="icon" variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive" disabled={busy} onClick={onDelete} aria-label="Delete background" title="Delete background">
