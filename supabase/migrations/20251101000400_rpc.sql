@@ -285,26 +285,16 @@ begin
 end
 $$;
 
--- A slug may not equal another user's slug or username (both resolve /{slug}).
+-- A slug may not equal another user's slug or username (both resolve /{slug}): the same rule as
+-- for usernames, so it is the same check.
 create or replace function public.is_slug_available(slug_param text)
 returns boolean
-language plpgsql
+language sql
 stable
 security definer
 set search_path = ''
 as $$
-#variable_conflict use_column
-begin
-  if auth.uid() is null or coalesce(is_slug_available.slug_param, '') !~ '^[A-Za-z0-9_-]{3,30}$' then
-    return false;
-  end if;
-  return not exists (
-    select 1 from public.profiles p
-     where p.user_id <> auth.uid()
-       and (lower(p.public_page_slug) = lower(is_slug_available.slug_param)
-            or lower(p.username) = lower(is_slug_available.slug_param))
-  );
-end
+  select public.is_username_available(slug_param)
 $$;
 
 -- The same rule enforced on write: a username or slug that another user's slug or username
