@@ -4,6 +4,8 @@ import { categoryKeys } from '../categories/keys.ts';
 import { shareKeys } from '../shares/keys.ts';
 import { copyLink, deleteLink, moveLink, recordLinkOpen, saveLink, type MoveLinkParams, type SaveLinkParams } from './api.ts';
 import { linkKeys } from './keys.ts';
+import { removeListItem, toListItem, upsertListItem } from './cache.ts';
+import type { LinkListItem } from './api.ts';
 
 export const linkMutations = {
   /** Add/Edit Link. A new folder from '+ Create new category' also refreshes the folders. */
@@ -13,22 +15,25 @@ export const linkMutations = {
       mutationFn: (params: SaveLinkParams) => saveLink(client, params),
       onSuccess: async (result) => {
         queryClient.setQueryData(linkKeys.detail(result.link.id), result.link);
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: linkKeys.lists() }),
-          result.categoryCreated ? queryClient.invalidateQueries({ queryKey: categoryKeys.all }) : null,
-        ]);
+        if (result.link.user_id) {
+          const item = toListItem(result.link);
+          queryClient.setQueryData<LinkListItem[]>(linkKeys.list({ userId: result.link.user_id }), (links) => links && upsertListItem(links, item));
+        }
+        // The patched list shows at once; re-reading every list runs in the background.
+        void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+        if (result.categoryCreated) await queryClient.invalidateQueries({ queryKey: categoryKeys.all });
       },
     }),
   delete: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...linkKeys.all, 'delete'],
       mutationFn: (id: string) => deleteLink(client, id),
-      onSuccess: async (_, id) => {
+      onSuccess: (_, id) => {
         queryClient.removeQueries({ queryKey: linkKeys.detail(id) });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: linkKeys.lists() }),
-          queryClient.invalidateQueries({ queryKey: shareKeys.all }),
-        ]);
+        queryClient.setQueriesData<LinkListItem[]>({ queryKey: linkKeys.lists() }, (links) => links && removeListItem(links, id));
+        // The patched lists show at once; re-reading them (and the shares) runs in the background.
+        void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: shareKeys.all });
       },
     }),
   move: (client: DataClient, queryClient: QueryClient) =>
