@@ -51,15 +51,20 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
   });
   const top = wrap(pg);
-  const pipeline = pipelinedRoleQuery(pg, protocol.serialize);
-  return {
+  const db: Database = {
     kind: 'pglite',
     query: top.query,
     exec: top.exec,
-    queryAsRole: pipeline,
+    // The pipelined path needs PGlite's transaction lock (an internal method); should a PGlite
+    // release drop it, fall back to the plain transaction rather than risk interleaving.
+    queryAsRole:
+      typeof (pg as unknown as { _runExclusiveTransaction?: unknown })._runExclusiveTransaction === 'function'
+        ? pipelinedRoleQuery(pg, protocol.serialize)
+        : (role, claims, sql, params = []) => asRole(db, role, claims, (tx) => tx.query(sql, params)),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
   };
+  return db;
 }
 
 async function openPostgres(url: string): Promise<Database> {
