@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai.ts';
 import { callFunction, expectBadInputHandled, setFunctionEnv } from './helpers.ts';
+import { discoverLinks } from '../../shared/data/ai/api.ts';
+import { errorToast } from '../../shared/data/errors.ts';
+import { dataUser } from '../integration/data-setup.ts';
 
 let openai: FakeOpenAi;
 let user: ConfirmedUser;
@@ -111,5 +114,37 @@ describe('ai-chat', () => {
       expect(a.body).toHaveProperty('message');
     }
     expect(openai.requests.length).toBe(before);
+  });
+});
+
+// The dashboard's AI Link Discovery through the data layer (shared/data/ai), against the same fake.
+describe('AI Link Discovery through shared/data', () => {
+  it('asks with the spec prompt, parses http(s) suggestions, and the exchange is stored once', async () => {
+    const data = await dataUser();
+    openai.mode = 'ok';
+    openai.reply = JSON.stringify([
+      { title: 'The Rust Book', url: 'https://doc.rust-lang.org/book/', description: 'The official book', category: 'Learning', reasoning: 'Start here' },
+      { title: 'Rustlings', url: 'https://github.com/rust-lang/rustlings', description: 'Exercises', category: 'Learning', reasoning: 'Practice' },
+      { title: 'Evil', url: 'javascript:alert(1)', description: 'x', category: 'x', reasoning: 'x' },
+    ]);
+    const before = openai.requests.length;
+    const suggestions = await discoverLinks(data.client, 'rust books', [{ title: 'Crates', url: 'https://crates.io/' }]);
+    expect(suggestions.map((s) => s.url)).toEqual(['https://doc.rust-lang.org/book/', 'https://github.com/rust-lang/rustlings']);
+    const sent = JSON.parse(openai.requests[before].body);
+    expect(sent).toMatchObject({ model: 'gpt-4o-mini', max_completion_tokens: 1500 });
+    expect(sent.messages.at(-1).content).toContain('rust books');
+    expect(sent.messages.at(-1).content).toContain('https://crates.io/');
+    expect(await historyOf(data.userId)).toHaveLength(1);
+  });
+
+  it("maps the provider's quota error to 'OpenAI quota exceeded'", async () => {
+    const data = await dataUser();
+    openai.mode = 'quota';
+    try {
+      const error = await discoverLinks(data.client, 'rust books').catch((e) => e);
+      expect(errorToast('ai.discover', error).title).toBe('OpenAI quota exceeded');
+    } finally {
+      openai.mode = 'ok';
+    }
   });
 });

@@ -143,12 +143,10 @@ describe('backgrounds', () => {
 });
 
 describe('AI discovery', () => {
-  it('signed out is "Authentication required"; a failing AI service maps to one of the AI toasts', async () => {
+  // Suggestions and the provider's errors are tested against a fake OpenAI in
+  // tests/functions/ai-chat.test.ts (the function's env is shared state, so one file owns it).
+  it('signed out is "Authentication required"', async () => {
     const signedOut = await discoverLinks(newDataClient(), 'rust books').catch((e) => e);
     expect(errorToast('ai.discover', signedOut).title).toBe('Authentication required');
-    // No OpenAI in tests unless a fake is configured: either suggestions come back or a mapped error.
-    const result = await discoverLinks(a.client, 'rust books').catch((e) => e);
-    if (Array.isArray(result)) expect(result.every((s) => /^https?:\/\//.test(s.url))).toBe(true);
-    else expect(['OpenAI quota exceeded', 'OpenAI API key issue', 'AI service error', 'Discovery Failed', 'Authentication required']).toContain(errorToast('ai.discover', result).title);
   });
 });

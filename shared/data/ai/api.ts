@@ -36,21 +36,14 @@ export function discoveryMessages(query: string, existing: ReadonlyArray<{ title
 }
 
 /**
- * AI Link Discovery: asks, parses (JSON, else the line-based fallback; http(s) only), and keeps
- * the exchange in ai_chat_history. A failed history insert does not lose the suggestions.
+ * AI Link Discovery: asks, then parses the answer (JSON, else the line-based fallback; http(s)
+ * only). The ai-chat function stores the exchange in ai_chat_history itself (server-side, so it
+ * cannot be skipped or forged), so nothing is written here.
  */
 export async function discoverLinks(client: DataClient, query: string, existing: ReadonlyArray<{ title: string; url: string }> = []): Promise<AiSuggestion[]> {
-  const userId = await requireUserId(client);
+  await requireUserId(client);
   const content = await aiChat(client, discoveryMessages(query, existing));
-  const suggestions = parseAiSuggestions(content);
-  const { error } = await client.from('ai_chat_history').insert({
-    user_id: userId,
-    message: query.trim(),
-    response: content,
-    context: { existing_links: existing.slice(0, AI_CONTEXT_LINK_LIMIT).map((link) => link.url) },
-  });
-  if (error) console.warn('ai_chat_history insert failed', error);
-  return suggestions;
+  return parseAiSuggestions(content);
 }
 
 export async function listAiHistory(client: DataClient, userId: string, limit = 20): Promise<AiChatHistoryRow[]> {
