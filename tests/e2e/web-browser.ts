@@ -56,8 +56,8 @@ export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator('[data-sonner-toast]').allInnerTexts();
 }
 
-/** Waits for a toast containing `text` (title or description). */
-export async function expectToast(page: Page, text: string, timeout = 10_000): Promise<void> {
+/** Waits for a toast containing `text` (title or description); 20 s because a loaded 2-core CI machine can take over 10 s to save. */
+export async function expectToast(page: Page, text: string, timeout = 20_000): Promise<void> {
   await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor({ state: 'visible', timeout });
 }
 
