@@ -17,6 +17,7 @@ const SignedInLayout = lazyPage(() => import('../routes/signed-in/signed-in-layo
 const ComingSoonPage = lazyPage(() => import('../routes/placeholder/coming-soon-page.tsx'), (m) => m.ComingSoonPage);
 const PublicShell = lazyPage(() => import('../routes/placeholder/public-shell.tsx'), (m) => m.PublicShell);
 const DashboardPage = lazyPage(() => import('../routes/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
+const ImportExportPage = lazyPage(() => import('../routes/settings-data/import-export-page.tsx'), (m) => m.ImportExportPage);
 const SlugRoute = lazyPage(() => import('../routes/public-page/slug-route.tsx'), (m) => m.SlugRoute);
 
 /** A placeholder page with its name and purpose (part 2 §2). */
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: '/settings/privacy', element: soon('Privacy & Security', 'Blocked senders, sharing and your password.') },
           { path: '/settings/appearance', element: soon('Appearance', 'Theme, accent colour and density.') },
           { path: '/settings/profile/name-email', element: soon('Name & Email', 'Your username and e-mail address.') },
+          { path: '/settings/data', element: <ImportExportPage /> },
           { path: '/settings/social-sharing', element: soon('Social Sharing', 'Connect your social accounts.') },
           { path: '/studio', element: soon('Profile Studio', 'Build your public profile page.') },
           { path: '/studio/preview-publish', element: soon('Preview & Publish', 'Preview, choose who can see it and publish your page.') },

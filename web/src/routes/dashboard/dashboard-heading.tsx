@@ -1,4 +1,5 @@
 import { Button } from '~shared/ui/Button.tsx';
+import { Link } from 'react-router-dom';
 import { ImageIcon } from '~shared/ui/icons.tsx';
 
 /** The page's title row with the dashboard background button. */
@@ -9,10 +10,18 @@ export function DashboardHeading({ onChangeBackground }: { onChangeBackground: (
         <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
         <p className="text-sm text-muted-foreground">Save, organise and share your favourite links.</p>
       </div>
-      <Button variant="outline" size="sm" onClick={onChangeBackground} className="bg-card/80 backdrop-blur">
-        <ImageIcon size={16} />
-        Dashboard background
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link
+          to="/settings/data"
+          className="inline-flex h-8 items-center justify-center rounded-md border border-input bg-card/80 px-3 text-xs font-medium whitespace-nowrap backdrop-blur transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Import &amp; export
+        </Link>
+        <Button variant="outline" size="sm" onClick={onChangeBackground} className="bg-card/80 backdrop-blur">
+          <ImageIcon size={16} />
+          Dashboard background
+        </Button>
+      </div>
     </div>
   );
 }
