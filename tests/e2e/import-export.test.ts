@@ -106,6 +106,7 @@ describe('import and export', () => {
     const { error } = await user.client.rpc('save_link', { link_title: 'Already', link_url: 'https://already.example' });
     expect(error).toBeNull();
     const { context, page } = await openDashboard(browser, { user, theme: 'light' });
+    await screenshot(page, 'import-export-dashboard-entry');
     await openImportPage(page);
     await screenshot(page, 'import-export-idle');
 
@@ -124,7 +125,7 @@ describe('import and export', () => {
     await screenshot(page, 'import-export-summary');
     const csv = await download(page, () => page.getByRole('button', { name: 'Download invalid entries (CSV)' }).click());
     expect(csv.split('\r\n')[0]).toBe('title,url,folder,reason');
-    expect(csv).toContain('Bookmarklet,javascript:alert(1),Bookmarks bar/Work,Unsupported scheme "javascript:" (only http and https links are kept)');
+    expect(csv).toContain('Bookmarklet,javascript:alert(1),Bookmarks bar/Work,"Unsupported scheme ""javascript:"" (only http and https links are kept)"');
 
     const after = await collectionOf(user.user.id);
     expect(after.folders).toEqual(expect.arrayContaining(['Bookmarks bar', 'Bookmarks bar > Work', 'Bookmarks bar > Empty']));
@@ -153,6 +154,9 @@ describe('import and export', () => {
     const phone = await newContext(browser, { phone: true, theme: 'dark' });
     await useSessionOf(phone, user);
     const phonePage = await phone.newPage();
+    await phonePage.goto('/dashboard');
+    await phonePage.getByRole('heading', { name: 'Your Links' }).waitFor();
+    await screenshot(phonePage, 'import-export-dashboard-phone');
     await phonePage.goto('/settings/data');
     await phonePage.getByRole('heading', { name: 'Import & export' }).waitFor();
     await importFile(phonePage, 'bookmarks.html', SAMPLE);
