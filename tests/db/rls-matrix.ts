@@ -36,6 +36,8 @@ interface TableCase {
   insertRow: (w: World) => Record<string, unknown>;
   /** Makes room before an insert (one-row-per-user tables). */
   beforeInsert?: (db: Database, w: World) => Promise<void>;
+  /** The columns a client may read (column privileges); every column when absent. */
+  readable?: string;
   update: { column: string; value: unknown };
 }
 
@@ -90,6 +92,8 @@ export const TABLE_CASES: TableCase[] = [
     // A shares with a third user; B is not the recipient. Senders cannot rewrite a share.
     table: 'public.shared_links', key: 'id', ownerColumn: 'sender_id', owner: (w) => w.a,
     ownerCan: { select: true, insert: true, update: false, delete: true },
+    // recipient_user_id is the server's (issue 19): no client reads it.
+    readable: 'id, sender_id, link_id, shared_at, recipient_email, recipient_username, message, status',
     seed: async (db, w) => {
       const link = await insertReturning(db, 'public.links', { user_id: w.a.id, title: 'Shared', url: `https://a.example/${randomUUID()}`, category_id: w.aSaved }, 'id');
       return insertReturning(db, 'public.shared_links', { sender_id: w.a.id, link_id: link, recipient_username: w.recipient.username, message: 'hi' }, 'id');
@@ -232,7 +236,7 @@ async function checkTable(db: Database, w: World, tc: TableCase, actorName: stri
 
   for (const op of ops) {
     if (op === 'select') {
-      const o = await attempt(db, actor, `select * from ${tc.table} where ${tc.key} = $1`, [key]);
+      const o = await attempt(db, actor, `select ${tc.readable ?? '*'} from ${tc.table} where ${tc.key} = $1`, [key]);
       const exists = (await readRow()) !== undefined;
       if (expected === 'deny') push(op, exists && (o.error ? isRefusal(o) : o.rows.length === 0), `${describe(o)} (row exists: ${exists})`);
       else push(op, exists && !o.error && o.rows.length === 1, describe(o));

@@ -73,7 +73,7 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
   const skip = new Set(['select', 'columns', 'on_conflict']);
   applyQueryParams(root, r.search, (k) => skip.has(k), { allowRange: false });
   const wantsBody = r.prefs.return === 'representation';
-  const returning = wantsBody ? 't0.*' : '1';
+  const returning = wantsBody ? returningList(root, table) : '1';
   let mutation: string;
   if (r.method === 'POST') {
     const rows = payloadRows(r.body);
@@ -134,4 +134,25 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   applyRange(root, r.range);
   const sql = readStatement(root, params, { from, count: counted, stripNulls: r.stripNulls, scalarColumn });
   return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false, readOnly: false };
+}
+
+/**
+ * What a mutation returns for `return=representation`: only the columns the select tree reads
+ * (its columns, the keys its embeds join on, the order terms), as PostgREST does, so a column the
+ * role may not read (column privileges, e.g. shared_links.recipient_user_id) does not fail a
+ * `.delete().select('id')`. A star reads every column, as before.
+ */
+function returningList(root: ReadNode, table: Relation): string {
+  const names = new Set<string>();
+  for (const item of root.items) {
+    if (item.kind === 'star') return 't0.*';
+    if (item.kind === 'column') names.add(item.field.name);
+  }
+  for (const embed of root.embeds) {
+    const fk = embed.relationship.fk;
+    for (const c of fk.table === table.name ? fk.columns : fk.refColumns) names.add(c);
+  }
+  for (const term of root.order) names.add(term.field.name);
+  const known = [...names].filter((n) => table.columns.has(n));
+  return known.length === 0 ? '1 AS pgrst_none' : known.map((n) => `t0.${ident(n)}`).join(', ');
 }
