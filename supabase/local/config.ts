@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { signJwt } from './jwt.ts';
 
@@ -33,12 +34,43 @@ export interface StackConfig {
   maxJsonBody: number;
   /** Largest upload accepted by storage before bucket limits apply. */
   maxUploadBody: number;
+  /** What one REST request may cost (issue 19): see RestLimits. */
+  rest: RestLimits;
   /** Test hook: the clock used by auth and functions (ms since epoch). */
   now: () => number;
   logLevel: 'silent' | 'info' | 'debug';
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Limits of one REST request, so no caller can stall the one database everybody shares.
+ * maxRows is PostgREST's db-max-rows (supabase/config.toml [api] max_rows): the most rows of the
+ * top level and of each embedded list per parent. The rest exist only locally (hosted Supabase
+ * relies on its statement timeout): embeds nest at most maxEmbedDepth deep, one response builds at
+ * most maxResponseRows rows over all levels and at most maxResponseBytes of JSON; statements stop
+ * after timeoutMs (anon 3 s, authenticated 8 s, as hosted Supabase's role settings).
+ */
+export interface RestLimits {
+  maxRows: number;
+  maxEmbedDepth: number;
+  maxResponseRows: number;
+  maxResponseBytes: number;
+  timeoutMs: { anon: number; authenticated: number; service_role: number };
+}
+
+/** `[api] max_rows` of supabase/config.toml (a tiny reader: the file is ours and flat). */
+export function configTomlMaxRows(file = path.join(repoRoot, 'supabase', 'config.toml')): number | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const api = /^\[api\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1] ?? '';
+  const m = /^\s*max_rows\s*=\s*(\d+)\s*$/m.exec(api);
+  return m ? Number(m[1]) : undefined;
+}
 
 function int(v: string | undefined, fallback: number): number {
   if (v === undefined || v === '') return fallback;
@@ -97,6 +129,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     functionEnv,
     maxJsonBody: int(env.MAX_JSON_BODY, 1024 * 1024),
     maxUploadBody: int(env.MAX_UPLOAD_BODY, 50 * 1024 * 1024),
+    rest: {
+      maxRows: int(env.PGRST_DB_MAX_ROWS, configTomlMaxRows() ?? 1000),
+      maxEmbedDepth: int(env.REST_MAX_EMBED_DEPTH, 3),
+      maxResponseRows: int(env.REST_MAX_RESPONSE_ROWS, 20_000),
+      maxResponseBytes: int(env.REST_MAX_RESPONSE_BYTES, 8 * 1024 * 1024),
+      timeoutMs: {
+        anon: int(env.REST_ANON_TIMEOUT_MS, 3000),
+        authenticated: int(env.REST_AUTHENTICATED_TIMEOUT_MS, 8000),
+        service_role: int(env.REST_SERVICE_ROLE_TIMEOUT_MS, 0),
+      },
+    },
     now: () => Date.now(),
     logLevel: (env.STACK_LOG as StackConfig['logLevel']) || 'info',
     ...overrides,
