@@ -341,9 +341,14 @@ async function storageChecks(db: Database, w: World, out: MatrixCheck[]) {
       o = await attempt(db, actor, `insert into storage.objects (bucket_id, name) values ($1, $2)`, [bucket, tmpl]);
       push(`${bucket}: insert under templates/ (not admin)`, actorName, 'deny', isRefusal(o) && !(await objectExists(bucket, tmpl)), describe(o));
     }
-    // Public read, by design (public buckets).
+    // Rows (what list shows) are owner-only since issue 19: the bytes stay public by URL, which
+    // storage serves without these policies (tests/integration/storage-listing.test.ts).
     const read = await attempt(db, anon, 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, aName]);
-    push(`${bucket}: public read`, 'anon', 'allow', read.rows.length === 1, describe(read));
+    push(`${bucket}: list/read rows`, 'anon', 'deny', !read.error && read.rows.length === 0, describe(read));
+    const readB = await attempt(db, as(w.b), 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, aName]);
+    push(`${bucket}: list/read A's rows`, 'B', 'deny', !readB.error && readB.rows.length === 0, describe(readB));
+    const readA = await attempt(db, as(w.a), 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, aName]);
+    push(`${bucket}: list/read own rows`, 'A', 'allow', readA.rows.length === 1, describe(readA));
     // Positive controls: the owner writes in their own folder; an admin under templates/.
     const own = `${w.a.id}/${randomUUID().slice(0, 6)}.png`;
     let o = await attempt(db, as(w.a), `insert into storage.objects (bucket_id, name, owner) values ($1, $2, $3)`, [bucket, own, w.a.id]);
