@@ -331,8 +331,8 @@ describe('blocked senders: a share is recorded for the sender but never delivere
   }
   const NOTHING = {
     rows: [], link: [], incoming: [], pending: 0, delivered: false, sharedWithMe: false,
-    accept: { code: 'P0002', message: 'Shared link not found.' }, reject: { code: 'P0002', message: 'Shared link not found.' },
-    copy: { code: 'P0002', message: 'Link not found.' }, update: 0, delete: 0,
+    accept: { code: 'PT404', message: 'Shared link not found.' }, reject: { code: 'PT404', message: 'Shared link not found.' },
+    copy: { code: 'PT404', message: 'Link not found.' }, update: 0, delete: 0,
     marks: { code: '42501', message: 'permission denied for table suppressed_shares' },
   };
   /** What the sender can read about their share (all but ids, times and the recipient, which always differ). */
@@ -605,7 +605,7 @@ describe('server-only pieces', () => {
     expect((await q({ kind: 'service' }, 'select * from public.admin_list()')).map((r) => r.email)).toContain(u.email);
     expect((await q({ kind: 'service' }, 'select public.admin_revoke($1) as v', [u.email]))[0].v).toBe(true);
     expect((await q(as(u), 'select public.is_admin() as v'))[0].v).toBe(false);
-    expect((await attempt(db, { kind: 'service' }, 'select public.admin_grant($1) as v', ['nobody@example.test'])).error?.code).toBe('P0002');
+    expect((await attempt(db, { kind: 'service' }, 'select public.admin_grant($1) as v', ['nobody@example.test'])).error?.code).toBe('PT404');
   });
 
   it('deleting an account deletes everything of theirs', async () => {
