@@ -1,11 +1,13 @@
 import { authError, invalidEmail } from './errors.ts';
 
-const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+// The local part is a dot-atom (no leading, trailing or doubled dot: SMTP servers refuse
+// 'a..b@x', issue 19) of at most 64 characters.
+const EMAIL_RE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /** GoTrue's e-mail check; addresses are kept trimmed and lower-case so lookups are exact. */
 export function normaliseEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (email.length > 255 || !EMAIL_RE.test(email)) throw invalidEmail();
+  if (email.length > 255 || email.indexOf('@') > 64 || !EMAIL_RE.test(email)) throw invalidEmail();
   return email;
 }
 

@@ -64,7 +64,15 @@ export async function signup(r: AuthRequest): Promise<void> {
     });
 
   if ('session' in result && result.session) return r.json(200, result.session);
-  if (link) await sendAuthEmail(r.ctx, email, 'signup', link.actionLink, link.otp);
+  if (link) {
+    try {
+      await sendAuthEmail(r.ctx, email, 'signup', link.actionLink, link.otp);
+    } catch (e) {
+      // As GoTrue (it sends inside the sign-up transaction): a failed sign-up leaves no user behind.
+      if (!existing && 'userId' in result) await r.db.query('delete from auth.users where id = $1 and email_confirmed_at is null', [result.userId]);
+      throw e;
+    }
+  }
   const fresh = (await findUserByEmail(r.db, email)) as UserRow;
   r.json(200, userJson(fresh, await identitiesOf(r.db, fresh.id)));
 }
