@@ -17,7 +17,7 @@ export const newEmailSchema = z
   .min(1, EMAIL_CHANGE_MESSAGES.emailRequired)
   .pipe(z.email(EMAIL_CHANGE_MESSAGES.invalidEmail))
   // RFC lengths (64 before the @, 254 in all): a longer address is refused here, not by the server's mail.
-  .refine(isSingleEmailAddress, EMAIL_CHANGE_MESSAGES.invalidEmail)
+  .pipe(z.string().refine(isSingleEmailAddress, EMAIL_CHANGE_MESSAGES.invalidEmail))
   .transform(normalizeEmail);
 
 /** The verification code: required, exactly 6 digits (spaces typed around or inside are ignored). */
