@@ -36,6 +36,8 @@ export interface StackConfig {
   maxUploadBody: number;
   /** What one REST request may cost (issue 19): see RestLimits. */
   rest: RestLimits;
+  /** GoTrue's password rule for sign-up and PUT /user (supabase/config.toml [auth]). */
+  passwordPolicy: { minLength: number; requirements: PasswordRequirements };
   /** Test hook: the clock used by auth and functions (ms since epoch). */
   now: () => number;
   logLevel: 'silent' | 'info' | 'debug';
@@ -59,17 +61,35 @@ export interface RestLimits {
   timeoutMs: { anon: number; authenticated: number; service_role: number };
 }
 
-/** `[api] max_rows` of supabase/config.toml (a tiny reader: the file is ours and flat). */
-export function configTomlMaxRows(file = path.join(repoRoot, 'supabase', 'config.toml')): number | undefined {
+/** One `key = value` (a number or a "string") of a section of supabase/config.toml (a tiny reader: the file is ours and flat). */
+export function configTomlValue(section: string, key: string, file = path.join(repoRoot, 'supabase', 'config.toml')): string | undefined {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
-  const api = /^\[api\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(text)?.[1] ?? '';
-  const m = /^\s*max_rows\s*=\s*(\d+)\s*$/m.exec(api);
-  return m ? Number(m[1]) : undefined;
+  const escaped = section.replace(/[.[\]]/g, '\\$&');
+  const body = new RegExp(`^\\[${escaped}\\]\\s*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(text)?.[1] ?? '';
+  const m = new RegExp(`^\\s*${key}\\s*=\\s*(?:"([^"]*)"|(\\d+))\\s*$`, 'm').exec(body);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+/** `[api] max_rows` of supabase/config.toml. */
+export function configTomlMaxRows(file?: string): number | undefined {
+  const v = configTomlValue('api', 'max_rows', file);
+  return v === undefined ? undefined : Number(v);
+}
+
+/** GoTrue's password_requirements values. */
+export type PasswordRequirements = '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+
+/** `[auth] minimum_password_length` and `password_requirements` of supabase/config.toml, as GoTrue applies them. */
+export function configTomlPasswordPolicy(file?: string): { minLength: number; requirements: PasswordRequirements } {
+  const min = configTomlValue('auth', 'minimum_password_length', file);
+  const req = configTomlValue('auth', 'password_requirements', file) ?? '';
+  const known: PasswordRequirements[] = ['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'];
+  return { minLength: min === undefined ? 6 : Number(min), requirements: known.includes(req as PasswordRequirements) ? (req as PasswordRequirements) : '' };
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -129,6 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     functionEnv,
     maxJsonBody: int(env.MAX_JSON_BODY, 1024 * 1024),
     maxUploadBody: int(env.MAX_UPLOAD_BODY, 50 * 1024 * 1024),
+    passwordPolicy: (() => {
+      const fromToml = configTomlPasswordPolicy();
+      return {
+        minLength: int(env.GOTRUE_PASSWORD_MIN_LENGTH, fromToml.minLength),
+        requirements: (env.GOTRUE_PASSWORD_REQUIRED_CHARACTERS as PasswordRequirements | undefined) ?? fromToml.requirements,
+      };
+    })(),
     rest: {
       maxRows: int(env.PGRST_DB_MAX_ROWS, configTomlMaxRows() ?? 1000),
       maxEmbedDepth: int(env.REST_MAX_EMBED_DEPTH, 3),

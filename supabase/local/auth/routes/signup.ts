@@ -7,7 +7,7 @@ import { readPkce } from '../pkce.ts';
 import { obj, str, type AuthRequest } from '../request.ts';
 import { createSession } from '../sessions.ts';
 import { findUserByEmail, identitiesOf, insertUser, nowIso, userJson, type UserRow } from '../users.ts';
-import { checkPassword, normaliseEmail } from '../validation.ts';
+import { checkPassword, checkPasswordPolicy, normaliseEmail } from '../validation.ts';
 
 export const BCRYPT_COST = 10;
 
@@ -33,6 +33,7 @@ export async function signup(r: AuthRequest): Promise<void> {
   const email = normaliseEmail(rawEmail);
   if (!password) throw authError(422, 'validation_failed', 'Signup requires a valid password');
   checkPassword(password);
+  checkPasswordPolicy(password, r.config.passwordPolicy);
   const data = obj(body, 'data') ?? {};
   const pkce = readPkce(body.code_challenge, body.code_challenge_method);
   const redirectTo = r.redirectTarget();
