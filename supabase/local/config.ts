@@ -36,6 +36,8 @@ export interface StackConfig {
   maxUploadBody: number;
   /** What one REST request may cost (issue 19): see RestLimits. */
   rest: RestLimits;
+  /** Failed password sign-ins allowed per account and per IP within the window (auth/throttle.ts). */
+  signInLimits: { perAccount: number; perIp: number; windowMs: number };
   /** GoTrue's password rule for sign-up and PUT /user (supabase/config.toml [auth]). */
   passwordPolicy: { minLength: number; requirements: PasswordRequirements };
   /** Test hook: the clock used by auth and functions (ms since epoch). */
@@ -149,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     functionEnv,
     maxJsonBody: int(env.MAX_JSON_BODY, 1024 * 1024),
     maxUploadBody: int(env.MAX_UPLOAD_BODY, 50 * 1024 * 1024),
+    signInLimits: {
+      perAccount: int(env.AUTH_SIGNIN_FAILURES_PER_ACCOUNT, 10),
+      perIp: int(env.AUTH_SIGNIN_FAILURES_PER_IP, 30),
+      windowMs: int(env.AUTH_SIGNIN_WINDOW_MS, 5 * 60_000),
+    },
     passwordPolicy: (() => {
       const fromToml = configTomlPasswordPolicy();
       return {
