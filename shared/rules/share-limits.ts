@@ -9,7 +9,10 @@ export const SHARE_LIMITS = {
   /** Shares of any kind by one sender. */
   perMinute: 20,
   perDay: 300,
-  /** Shares to an e-mail address that has no account (each one is an e-mail to a stranger). */
+  /**
+   * Shares to an e-mail address that has no account (each one is an e-mail to a stranger). Once
+   * used up, every share by e-mail waits, so the answer never tells whether an address has an account.
+   */
   strangerEmailsPerMinute: 5,
   strangerEmailsPerDay: 50,
 } as const;

@@ -6,7 +6,8 @@
 --     held for whoever takes the name later);
 --   * per-sender rate limits (shared/rules/share-limits.ts holds the same numbers):
 --     20 shares a minute and 300 a day; of those, 5 a minute and 50 a day to e-mail addresses
---     without an account. Over the limit: SQLSTATE PT429, which PostgREST answers with HTTP 429.
+--     without an account (once used up, no share by e-mail passes, so the answer never tells
+--     whether an address has an account). Over the limit: SQLSTATE PT429, HTTP 429 in PostgREST.
 -- The sender cannot read recipient_user_id (it told whether an e-mail has an account, and its id).
 -- A block by username follows the account it named when it was made (renaming escapes nothing).
 
@@ -100,7 +101,9 @@ begin
     into per_minute, per_day, strangers_minute, strangers_day
     from public.share_send_log g
    where g.sender_id = new.sender_id;
-  if per_minute >= 20 or per_day >= 300 or (to_stranger and (strangers_minute >= 5 or strangers_day >= 50)) then
+  -- Once the stranger quota is used, every share by e-mail waits, account or not: otherwise the
+  -- answer would tell whether an address has an account.
+  if per_minute >= 20 or per_day >= 300 or (new.recipient_email is not null and (strangers_minute >= 5 or strangers_day >= 50)) then
     raise exception 'You are sharing too fast. Please wait a little and try again.'
       using errcode = 'PT429', hint = 'rate_limited';
   end if;
