@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
+import { CHROME_EXTENSION_KEY, GECKO_ID } from './shared/extension-identity.ts';
 
 // The API the extension is built for: its host is the only host permission it asks for.
 const apiUrl = process.env.VITE_SUPABASE_URL || 'http://127.0.0.1:54321';
@@ -51,11 +52,13 @@ export default defineConfig({
         description: 'Open the LinkVault popup',
       },
     },
+    // A fixed Chrome id (shared/extension-identity.ts): auth allows redirects to this one extension only.
+    ...(browser === 'firefox' ? {} : { key: CHROME_EXTENSION_KEY }),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
             // A fixed id: stable storage across reinstalls, and tests find the moz-extension UUID by it.
-            gecko: { id: 'linkvault@example.com', strict_min_version: '115.0', data_collection_permissions: { required: ['none'] } },
+            gecko: { id: GECKO_ID, strict_min_version: '115.0', data_collection_permissions: { required: ['none'] } },
           },
         }
       : {}),

@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { loadConfig } from '../supabase/local/config.ts';
+import { extensionRedirectUrls } from '../shared/extension-identity.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { serveStatic } from './lib/serve-static.ts';
 import { buildExtension, buildWeb, clientEnv, repoRoot } from './lib/build-clients.ts';
@@ -12,7 +13,9 @@ const dev = process.argv.includes('--dev');
 const webPort = Number(process.env.WEB_PORT || 3000);
 const webUrl = `http://127.0.0.1:${webPort}`;
 process.env.SITE_URL ||= webUrl;
-process.env.ADDITIONAL_REDIRECT_URLS ||= 'chrome-extension://*/**,moz-extension://*/**';
+// Only this product's own extension (its fixed id; more ids in EXTENSION_IDS), never any extension:
+// a recovery link must not carry tokens to someone else's extension (issue 19).
+process.env.ADDITIONAL_REDIRECT_URLS ||= extensionRedirectUrls((process.env.EXTENSION_IDS ?? '').split(',').map((s) => s.trim())).join(',');
 
 const config = loadConfig();
 const stack = await startStack(config);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_CODE_LENGTH } from '../constants.ts';
 import { normalizeEmail } from '../rules/contact.ts';
+import { isSingleEmailAddress } from '../rules/share-limits.ts';
 
 export const EMAIL_CHANGE_MESSAGES = {
   emailRequired: 'Email required',
@@ -15,6 +16,8 @@ export const newEmailSchema = z
   .trim()
   .min(1, EMAIL_CHANGE_MESSAGES.emailRequired)
   .pipe(z.email(EMAIL_CHANGE_MESSAGES.invalidEmail))
+  // RFC lengths (64 before the @, 254 in all): a longer address is refused here, not by the server's mail.
+  .pipe(z.string().refine(isSingleEmailAddress, EMAIL_CHANGE_MESSAGES.invalidEmail))
   .transform(normalizeEmail);
 
 /** The verification code: required, exactly 6 digits (spaces typed around or inside are ignored). */

@@ -17,12 +17,17 @@ export function idField(message = INVALID_ID_MESSAGE) {
   return z.guid(message);
 }
 
+/** The longest URL stored (links_url_http in the schema); longer is a 400, not a database error. */
+export const URL_MAX_LENGTH = 2048;
+export const URL_TOO_LONG_MESSAGE = `URL must be at most ${URL_MAX_LENGTH} characters`;
+
 /** A required URL: trimmed, https:// added when there is no scheme, http(s) only. */
 export function httpUrlField(requiredMessage: string, invalidMessage = INVALID_URL_MESSAGE) {
   return z
     .string(requiredMessage)
     .trim()
     .min(1, requiredMessage)
+    .max(URL_MAX_LENGTH - 'https://'.length, URL_TOO_LONG_MESSAGE)
     .transform((value, ctx) => {
       const url = normalizeUrl(value);
       if (url === null) {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { signJwt } from './jwt.ts';
 
@@ -33,12 +34,65 @@ export interface StackConfig {
   maxJsonBody: number;
   /** Largest upload accepted by storage before bucket limits apply. */
   maxUploadBody: number;
+  /** What one REST request may cost (issue 19): see RestLimits. */
+  rest: RestLimits;
+  /** Failed password sign-ins allowed per account and per IP within the window (auth/throttle.ts). */
+  signInLimits: { perAccount: number; perIp: number; windowMs: number };
+  /** GoTrue's password rule for sign-up and PUT /user (supabase/config.toml [auth]). */
+  passwordPolicy: { minLength: number; requirements: PasswordRequirements };
   /** Test hook: the clock used by auth and functions (ms since epoch). */
   now: () => number;
   logLevel: 'silent' | 'info' | 'debug';
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Limits of one REST request, so no caller can stall the one database everybody shares.
+ * maxRows is PostgREST's db-max-rows (supabase/config.toml [api] max_rows): the most rows of the
+ * top level and of each embedded list per parent. The rest exist only locally (hosted Supabase
+ * relies on its statement timeout): embeds nest at most maxEmbedDepth deep, one response builds at
+ * most maxResponseRows rows over all levels and at most maxResponseBytes of JSON; statements stop
+ * after timeoutMs (anon 3 s, authenticated 8 s, as hosted Supabase's role settings).
+ */
+export interface RestLimits {
+  maxRows: number;
+  maxEmbedDepth: number;
+  maxResponseRows: number;
+  maxResponseBytes: number;
+  timeoutMs: { anon: number; authenticated: number; service_role: number };
+}
+
+/** One `key = value` (a number or a "string") of a section of supabase/config.toml (a tiny reader: the file is ours and flat). */
+export function configTomlValue(section: string, key: string, file = path.join(repoRoot, 'supabase', 'config.toml')): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const escaped = section.replace(/[.[\]]/g, '\\$&');
+  const body = new RegExp(`^\\[${escaped}\\]\\s*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(text)?.[1] ?? '';
+  const m = new RegExp(`^\\s*${key}\\s*=\\s*(?:"([^"]*)"|(\\d+))\\s*$`, 'm').exec(body);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+/** `[api] max_rows` of supabase/config.toml. */
+export function configTomlMaxRows(file?: string): number | undefined {
+  const v = configTomlValue('api', 'max_rows', file);
+  return v === undefined ? undefined : Number(v);
+}
+
+/** GoTrue's password_requirements values. */
+export type PasswordRequirements = '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+
+/** `[auth] minimum_password_length` and `password_requirements` of supabase/config.toml, as GoTrue applies them. */
+export function configTomlPasswordPolicy(file?: string): { minLength: number; requirements: PasswordRequirements } {
+  const min = configTomlValue('auth', 'minimum_password_length', file);
+  const req = configTomlValue('auth', 'password_requirements', file) ?? '';
+  const known: PasswordRequirements[] = ['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'];
+  return { minLength: min === undefined ? 6 : Number(min), requirements: known.includes(req as PasswordRequirements) ? (req as PasswordRequirements) : '' };
+}
 
 function int(v: string | undefined, fallback: number): number {
   if (v === undefined || v === '') return fallback;
@@ -97,6 +151,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     functionEnv,
     maxJsonBody: int(env.MAX_JSON_BODY, 1024 * 1024),
     maxUploadBody: int(env.MAX_UPLOAD_BODY, 50 * 1024 * 1024),
+    signInLimits: {
+      perAccount: int(env.AUTH_SIGNIN_FAILURES_PER_ACCOUNT, 10),
+      perIp: int(env.AUTH_SIGNIN_FAILURES_PER_IP, 30),
+      windowMs: int(env.AUTH_SIGNIN_WINDOW_MS, 5 * 60_000),
+    },
+    passwordPolicy: (() => {
+      const fromToml = configTomlPasswordPolicy();
+      return {
+        minLength: int(env.GOTRUE_PASSWORD_MIN_LENGTH, fromToml.minLength),
+        requirements: (env.GOTRUE_PASSWORD_REQUIRED_CHARACTERS as PasswordRequirements | undefined) ?? fromToml.requirements,
+      };
+    })(),
+    rest: {
+      maxRows: int(env.PGRST_DB_MAX_ROWS, configTomlMaxRows() ?? 1000),
+      maxEmbedDepth: int(env.REST_MAX_EMBED_DEPTH, 3),
+      maxResponseRows: int(env.REST_MAX_RESPONSE_ROWS, 20_000),
+      maxResponseBytes: int(env.REST_MAX_RESPONSE_BYTES, 8 * 1024 * 1024),
+      timeoutMs: {
+        anon: int(env.REST_ANON_TIMEOUT_MS, 3000),
+        authenticated: int(env.REST_AUTHENTICATED_TIMEOUT_MS, 8000),
+        service_role: int(env.REST_SERVICE_ROLE_TIMEOUT_MS, 0),
+      },
+    },
     now: () => Date.now(),
     logLevel: (env.STACK_LOG as StackConfig['logLevel']) || 'info',
     ...overrides,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import type { StackConfig } from './config.ts';
-import { openDatabase, type Database } from './db/index.ts';
+import { configureRequestGuard, openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { MailCatcher } from './mail/catcher.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -32,6 +32,7 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
     if (config.logLevel !== 'silent') console.log(`[stack] ${msg}`);
   };
   fs.mkdirSync(config.dataDir, { recursive: true });
+  configureRequestGuard({ timeoutMs: config.rest.timeoutMs, maxResponseRows: config.rest.maxResponseRows });
   const db = await openDatabase({ dataDir: `${config.dataDir}/pgdata`, databaseUrl: config.databaseUrl });
   let catcher: MailCatcher | undefined;
   let server: http.Server | undefined;

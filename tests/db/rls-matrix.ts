@@ -36,6 +36,8 @@ interface TableCase {
   insertRow: (w: World) => Record<string, unknown>;
   /** Makes room before an insert (one-row-per-user tables). */
   beforeInsert?: (db: Database, w: World) => Promise<void>;
+  /** The columns a client may read (column privileges); every column when absent. */
+  readable?: string;
   update: { column: string; value: unknown };
 }
 
@@ -90,6 +92,8 @@ export const TABLE_CASES: TableCase[] = [
     // A shares with a third user; B is not the recipient. Senders cannot rewrite a share.
     table: 'public.shared_links', key: 'id', ownerColumn: 'sender_id', owner: (w) => w.a,
     ownerCan: { select: true, insert: true, update: false, delete: true },
+    // recipient_user_id is the server's (issue 19): no client reads it.
+    readable: 'id, sender_id, link_id, shared_at, recipient_email, recipient_username, message, status',
     seed: async (db, w) => {
       const link = await insertReturning(db, 'public.links', { user_id: w.a.id, title: 'Shared', url: `https://a.example/${randomUUID()}`, category_id: w.aSaved }, 'id');
       return insertReturning(db, 'public.shared_links', { sender_id: w.a.id, link_id: link, recipient_username: w.recipient.username, message: 'hi' }, 'id');
@@ -232,7 +236,7 @@ async function checkTable(db: Database, w: World, tc: TableCase, actorName: stri
 
   for (const op of ops) {
     if (op === 'select') {
-      const o = await attempt(db, actor, `select * from ${tc.table} where ${tc.key} = $1`, [key]);
+      const o = await attempt(db, actor, `select ${tc.readable ?? '*'} from ${tc.table} where ${tc.key} = $1`, [key]);
       const exists = (await readRow()) !== undefined;
       if (expected === 'deny') push(op, exists && (o.error ? isRefusal(o) : o.rows.length === 0), `${describe(o)} (row exists: ${exists})`);
       else push(op, exists && !o.error && o.rows.length === 1, describe(o));
@@ -337,9 +341,14 @@ async function storageChecks(db: Database, w: World, out: MatrixCheck[]) {
       o = await attempt(db, actor, `insert into storage.objects (bucket_id, name) values ($1, $2)`, [bucket, tmpl]);
       push(`${bucket}: insert under templates/ (not admin)`, actorName, 'deny', isRefusal(o) && !(await objectExists(bucket, tmpl)), describe(o));
     }
-    // Public read, by design (public buckets).
+    // Rows (what list shows) are owner-only since issue 19: the bytes stay public by URL, which
+    // storage serves without these policies (tests/integration/storage-listing.test.ts).
     const read = await attempt(db, anon, 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, aName]);
-    push(`${bucket}: public read`, 'anon', 'allow', read.rows.length === 1, describe(read));
+    push(`${bucket}: list/read rows`, 'anon', 'deny', !read.error && read.rows.length === 0, describe(read));
+    const readB = await attempt(db, as(w.b), 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, aName]);
+    push(`${bucket}: list/read A's rows`, 'B', 'deny', !readB.error && readB.rows.length === 0, describe(readB));
+    const readA = await attempt(db, as(w.a), 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, aName]);
+    push(`${bucket}: list/read own rows`, 'A', 'allow', readA.rows.length === 1, describe(readA));
     // Positive controls: the owner writes in their own folder; an admin under templates/.
     const own = `${w.a.id}/${randomUUID().slice(0, 6)}.png`;
     let o = await attempt(db, as(w.a), `insert into storage.objects (bucket_id, name, owner) values ($1, $2, $3)`, [bucket, own, w.a.id]);

@@ -224,8 +224,10 @@ describe('sharing and the incoming folder', () => {
     const a = await newUser('Sender');
     const r = await newUser('Recipient');
     const { link } = await saveLink(a, { title: 'Great read', url: url() });
-    const [share] = await q(as(a), 'insert into public.shared_links (sender_id, link_id, recipient_username, message) values ($1, $2, $3, $4) returning *', [a.id, link.id, r.username!.toUpperCase(), 'look']);
-    expect(share.recipient_user_id).toBe(r.id);
+    const [share] = await q(as(a), 'insert into public.shared_links (sender_id, link_id, recipient_username, message) values ($1, $2, $3, $4) returning id', [a.id, link.id, r.username!.toUpperCase(), 'look']);
+    // recipient_user_id is the server's: the sender cannot read it (issue 19).
+    expect((await truth(db, 'select recipient_user_id from public.shared_links where id = $1', [share.id]))[0]).toEqual({ recipient_user_id: r.id });
+    expect((await errorOf(as(a), 'select recipient_user_id from public.shared_links where id = $1', [share.id]))?.code).toBe('42501');
     expect((await truth(db, 'select share_count from public.links where id = $1', [link.id]))[0]).toEqual({ share_count: 1 });
     // The spec's incoming query: by recipient_username, joined to links.
     const incoming = await q(as(r), 'select s.id, l.title from public.shared_links s join public.links l on l.id = s.link_id where lower(s.recipient_username) = lower($1)', [r.username]);
@@ -283,8 +285,8 @@ describe('sharing and the incoming folder', () => {
     const a = await newUser('Sender');
     const email = `later-${randomUUID().slice(0, 8)}@example.test`;
     const { link } = await saveLink(a, { url: url() });
-    const [s] = await q(as(a), 'insert into public.shared_links (sender_id, link_id, recipient_email) values ($1, $2, $3) returning id, recipient_user_id', [a.id, link.id, email.toUpperCase()]);
-    expect(s.recipient_user_id).toBeNull();
+    const [s] = await q(as(a), 'insert into public.shared_links (sender_id, link_id, recipient_email) values ($1, $2, $3) returning id', [a.id, link.id, email.toUpperCase()]);
+    expect((await truth(db, 'select recipient_user_id from public.shared_links where id = $1', [s.id]))[0]).toEqual({ recipient_user_id: null });
     const r = await createUser(db, { email });
     expect((await q(as(r), 'select id from public.shared_links'))).toEqual([{ id: s.id }]);
     expect((await truth(db, 'select recipient_user_id from public.shared_links where id = $1', [s.id]))[0]).toEqual({ recipient_user_id: r.id });
@@ -329,13 +331,14 @@ describe('blocked senders: a share is recorded for the sender but never delivere
   }
   const NOTHING = {
     rows: [], link: [], incoming: [], pending: 0, delivered: false, sharedWithMe: false,
-    accept: { code: 'P0002', message: 'Shared link not found.' }, reject: { code: 'P0002', message: 'Shared link not found.' },
-    copy: { code: 'P0002', message: 'Link not found.' }, update: 0, delete: 0,
+    accept: { code: 'PT404', message: 'Shared link not found.' }, reject: { code: 'PT404', message: 'Shared link not found.' },
+    copy: { code: 'PT404', message: 'Link not found.' }, update: 0, delete: 0,
     marks: { code: '42501', message: 'permission denied for table suppressed_shares' },
   };
   /** What the sender can read about their share (all but ids, times and the recipient, which always differ). */
   async function senderView(a: TestUser, shareId: string) {
-    const [row] = await q(as(a), 'select * from public.shared_links where id = $1', [shareId]);
+    // Every column the sender may read (recipient_user_id is the server's since issue 19).
+    const [row] = await q(as(a), 'select id, sender_id, link_id, shared_at, recipient_email, recipient_phone, recipient_username, social_platform, social_handle, message, status, accepted_at, moved_to_category_id from public.shared_links where id = $1', [shareId]);
     const [outgoing] = await q(as(a), 'select s.status, s.message, l.share_count, l.title from public.shared_links s join public.links l on l.id = s.link_id where s.id = $1', [shareId]);
     const same = Object.fromEntries(
       Object.entries(row).filter(([k]) => !['id', 'link_id', 'shared_at', 'recipient_user_id', 'recipient_username', 'recipient_email'].includes(k)),
@@ -425,10 +428,10 @@ describe('blocked senders: a share is recorded for the sender but never delivere
     const { link: l1 } = await saveLink(a, { url: url() });
     const { link: l2 } = await saveLink(a, { url: url() });
     const byMail = (await q(as(a), SHARE_SQL, [a.id, l1.id, null, later, null]))[0].id;
-    const byName = (await q(as(a), SHARE_SQL, [a.id, l2.id, futureName, null, null]))[0].id;
-    // The blocker takes the username, then the e-mail address: the waiting shares stay undelivered.
+    // A username nobody has is refused (issue 19), not kept for whoever takes the name.
+    expect((await errorOf(as(a), SHARE_SQL, [a.id, l2.id, futureName, null, null]))?.code).toBe('PT404');
+    // The blocker takes the username, then the e-mail address: the waiting share stays undelivered.
     await q(as(r), 'update public.profiles set username = $2 where user_id = $1', [r.id, futureName]);
-    expect(await recipientView({ ...r, username: futureName }, byName, l2.id)).toEqual(NOTHING);
     await db.query('update auth.users set email = $2 where id = $1', [r.id, later]);
     const claimed = await truth(db, 'select s.recipient_user_id, x.shared_link_id is not null as suppressed from public.shared_links s left join public.suppressed_shares x on x.shared_link_id = s.id where s.id = $1', [byMail]);
     expect(claimed).toEqual([{ recipient_user_id: r.id, suppressed: true }]);
@@ -602,7 +605,7 @@ describe('server-only pieces', () => {
     expect((await q({ kind: 'service' }, 'select * from public.admin_list()')).map((r) => r.email)).toContain(u.email);
     expect((await q({ kind: 'service' }, 'select public.admin_revoke($1) as v', [u.email]))[0].v).toBe(true);
     expect((await q(as(u), 'select public.is_admin() as v'))[0].v).toBe(false);
-    expect((await attempt(db, { kind: 'service' }, 'select public.admin_grant($1) as v', ['nobody@example.test'])).error?.code).toBe('P0002');
+    expect((await attempt(db, { kind: 'service' }, 'select public.admin_grant($1) as v', ['nobody@example.test'])).error?.code).toBe('PT404');
   });
 
   it('deleting an account deletes everything of theirs', async () => {

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOembed, type FakeOembed } from '../fakes/oembed.ts';
+import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
 import { callFunction, expectBadInputHandled, setFunctionEnv } from './helpers.ts';
 
 let fake: FakeOembed;
+let user: ConfirmedUser;
+/** oEmbed needs a signed-in user (issue 19): every call below carries one's token. */
+const call = (name: string, opts: Parameters<typeof callFunction>[1] = {}) => callFunction(name, { token: user.accessToken, ...opts });
 
 beforeAll(async () => {
+  user = await createConfirmedUser();
   fake = await startFakeOembed();
   await setFunctionEnv('instagram-oembed', { INSTAGRAM_OEMBED_URL: fake.instagramUrl, INSTAGRAM_OEMBED_TOKEN: fake.instagramToken });
   await setFunctionEnv('tiktok-oembed', { TIKTOK_OEMBED_URL: fake.tiktokUrl });
@@ -20,7 +25,7 @@ describe('instagram-oembed / tiktok-oembed', () => {
   it('instagram: answers title, author_name, thumbnail_url, asking the provider with the token', async () => {
     fake.mode = 'ok';
     const page = 'https://www.instagram.com/p/ABC123/';
-    const res = await callFunction('instagram-oembed', { body: { url: page } });
+    const res = await call('instagram-oembed', { body: { url: page } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ title: `instagram post ${page}`, author_name: 'instagram_author', thumbnail_url: 'https://cdn.example.test/instagram.jpg' });
     const asked = fake.requests[fake.requests.length - 1];
@@ -32,7 +37,7 @@ describe('instagram-oembed / tiktok-oembed', () => {
   it('tiktok: answers the three fields', async () => {
     fake.mode = 'ok';
     const page = 'https://www.tiktok.com/@someone/video/7123456789';
-    const res = await callFunction('tiktok-oembed', { body: { url: page } });
+    const res = await call('tiktok-oembed', { body: { url: page } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ title: `tiktok post ${page}`, author_name: 'tiktok_author', thumbnail_url: 'https://cdn.example.test/tiktok.jpg' });
   });
@@ -48,7 +53,7 @@ describe('instagram-oembed / tiktok-oembed', () => {
       ['tiktok-oembed', 'https://user:pw@www.tiktok.com/@a/video/1'],
       ['tiktok-oembed', 'javascript:alert(1)'],
     ] as const) {
-      const res = await callFunction(fn, { body: { url } });
+      const res = await call(fn, { body: { url } });
       expect(res.status, `${fn} ${url}`).toBe(400);
       expect(res.body).toHaveProperty('message');
     }
@@ -57,15 +62,15 @@ describe('instagram-oembed / tiktok-oembed', () => {
 
   it('provider errors are clear: not found 404, failure 502, not JSON 502', async () => {
     fake.mode = 'not_found';
-    const missing = await callFunction('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
+    const missing = await call('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('not_found');
     fake.mode = 'error';
-    const broken = await callFunction('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
+    const broken = await call('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
     expect(broken.status).toBe(502);
     expect(broken.body.error).toBe('provider_error');
     fake.mode = 'not_json';
-    const html = await callFunction('instagram-oembed', { body: { url: 'https://www.instagram.com/p/x/' } });
+    const html = await call('instagram-oembed', { body: { url: 'https://www.instagram.com/p/x/' } });
     expect(html.status).toBe(502);
     fake.mode = 'ok';
   });
@@ -73,7 +78,7 @@ describe('instagram-oembed / tiktok-oembed', () => {
   it('an unreachable provider answers a clear error', async () => {
     await setFunctionEnv('tiktok-oembed', { TIKTOK_OEMBED_URL: 'http://127.0.0.1:9/oembed' });
     try {
-      const res = await callFunction('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
+      const res = await call('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/1' } });
       expect(res.status).toBe(502);
       expect(res.body).toMatchObject({ error: 'provider_unreachable', message: 'TikTok could not be reached. Please try again later.' });
     } finally {
@@ -86,7 +91,7 @@ describe('instagram-oembed / tiktok-oembed', () => {
     fake.slowMs = 10_000;
     const started = Date.now();
     try {
-      const res = await callFunction('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/2' } });
+      const res = await call('tiktok-oembed', { body: { url: 'https://www.tiktok.com/@a/video/2' } });
       expect(res.status).toBe(504);
       expect(res.body.error).toBe('provider_unreachable');
       expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
@@ -99,7 +104,7 @@ describe('instagram-oembed / tiktok-oembed', () => {
   it('instagram without a token says it is not configured', async () => {
     await setFunctionEnv('instagram-oembed', { INSTAGRAM_OEMBED_URL: fake.instagramUrl });
     try {
-      const res = await callFunction('instagram-oembed', { body: { url: 'https://www.instagram.com/p/x/' } });
+      const res = await call('instagram-oembed', { body: { url: 'https://www.instagram.com/p/x/' } });
       expect(res.status).toBe(503);
       expect(res.body.error).toBe('not_configured');
     } finally {
@@ -107,10 +112,15 @@ describe('instagram-oembed / tiktok-oembed', () => {
     }
   });
 
-  it('needs a JWT (the anon key is enough); bad input -> 400/413', async () => {
+  it('needs a signed-in user: no JWT or the anon key alone -> 401 (issue 19); bad input -> 400/413', async () => {
     expect((await callFunction('tiktok-oembed', { token: null, body: { url: 'https://www.tiktok.com/@a/video/1' } })).status).toBe(401);
     for (const name of ['instagram-oembed', 'tiktok-oembed']) {
-      for (const a of await expectBadInputHandled(name, (await import('../setup/stack-info.ts')).testStack().anonKey, [{}, { url: '' }, { url: 42 }, { link: 'https://www.tiktok.com/' }])) {
+      const anon = await callFunction(name, { body: { url: 'https://www.tiktok.com/@a/video/1' } });
+      expect(anon.status, name).toBe(401);
+      expect(anon.body).toMatchObject({ error: 'unauthorized', message: 'Authentication required' });
+    }
+    for (const name of ['instagram-oembed', 'tiktok-oembed']) {
+      for (const a of await expectBadInputHandled(name, user.accessToken, [{}, { url: '' }, { url: 42 }, { link: 'https://www.tiktok.com/' }])) {
         expect([400, 413], a.text).toContain(a.status);
         expect(a.body).toHaveProperty('message');
       }

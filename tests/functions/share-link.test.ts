@@ -148,14 +148,18 @@ describe('share-link', () => {
 
     /** Alice's own view of her share of this link: the row (RLS) and the link's share_count. */
     async function senderView(linkId: string) {
-      const { data: rows, error } = await alice.client.from('shared_links').select('*').eq('link_id', linkId);
+      // Every column the sender may read (recipient_user_id is the server's since issue 19).
+      const { data: rows, error } = await alice.client
+        .from('shared_links')
+        .select('id,sender_id,link_id,shared_at,recipient_email,recipient_phone,recipient_username,social_platform,social_handle,message,status,accepted_at,moved_to_category_id')
+        .eq('link_id', linkId);
       expect(error).toBeNull();
       const { data: link } = await alice.client.from('links').select('share_count').eq('id', linkId).single();
       const row = rows![0] as Record<string, unknown>;
       return {
         count: rows!.length,
         columns: Object.keys(row).sort(),
-        values: { status: row.status, message: row.message, accepted_at: row.accepted_at, moved_to_category_id: row.moved_to_category_id, resolved: row.recipient_user_id !== null },
+        values: { status: row.status, message: row.message, accepted_at: row.accepted_at, moved_to_category_id: row.moved_to_category_id },
         shareCount: link!.share_count as number,
       };
     }
@@ -181,7 +185,7 @@ describe('share-link', () => {
       expect(control.status, control.text).toBe(200);
       expect(control.body).toEqual({ success: true, message: 'Link shared successfully' });
       const expected = await senderView(controlLink.id);
-      expect(expected).toMatchObject({ count: 1, shareCount: 1, values: { status: 'pending', message: 'Same words', resolved: true } });
+      expect(expected).toMatchObject({ count: 1, shareCount: 1, values: { status: 'pending', message: 'Same words' } });
       expect(await recipientView(frank, controlLink.id)).toEqual({ rows: [expect.anything()], links: [{ id: controlLink.id }], incoming: 1, pending: 1 });
       expect((await latestMail(frank.email, { subject: 'shared a link with you' })).text).toContain(controlLink.url);
 

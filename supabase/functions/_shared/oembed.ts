@@ -1,4 +1,5 @@
 import { oembedRequestSchema } from '../../../shared/schemas/oembed.ts';
+import { requireUser } from './clients.ts';
 import { env } from './env.ts';
 import { handle, HttpError, json, parseWith, readBytesLimited, readJsonBody } from './http.ts';
 
@@ -82,6 +83,8 @@ export async function lookup(provider: OembedProvider, pageUrl: string): Promise
 /** The whole handler of an oEmbed function: body {url} of that provider only. */
 export function oembedHandler(provider: OembedProvider): (req: Request) => Promise<Response> {
   return handle(async (req) => {
+    // A signed-in user only (issue 19): the anon key alone would make this an open proxy to the provider.
+    await requireUser(req);
     const { url } = parseWith(oembedRequestSchema, await readJsonBody(req));
     return lookup(provider, providerPageUrl(provider, url));
   });

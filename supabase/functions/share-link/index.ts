@@ -1,8 +1,10 @@
-import { shareLinkPayloadSchema, type ShareData } from '../../../shared/schemas/share-link-payload.ts';
+import { shareLinkPayloadSchema } from '../../../shared/schemas/share-link-payload.ts';
 import { adminClient, requireUser } from '../_shared/clients.ts';
 import { brandName, siteUrl } from '../_shared/brand.ts';
 import { handle, HttpError, json, parseWith, readJsonBody } from '../_shared/http.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
+import { runAfterResponse } from '../_shared/background.ts';
+import { cleanSenderName, SHARE_RATE_LIMIT_MESSAGE } from '../../../shared/rules/share-limits.ts';
 
 interface SharedLinkRow {
   id: string;
@@ -20,6 +22,9 @@ const SHARED = { success: true, message: 'Link shared successfully' };
  * share_count and, when the recipient blocked the sender, record the share as usual but mark it
  * in suppressed_shares (never delivered). This function checks the caller, writes the row with
  * the service role, maps the answers and sends the e-mail for the e-mail method, unless suppressed.
+ * Issue 19: the insert trigger also applies the per-sender rate limits (429) and the one-address
+ * rule; the suppression check and the e-mail run after the answer, so a delivered and a
+ * suppressed share take the same time and a blocked sender learns nothing from it.
  */
 Deno.serve(
   handle(async (req) => {
@@ -48,6 +53,8 @@ Deno.serve(
       social_handle: shareData.social_handle ?? null,
     }).select('id').single<{ id: string }>();
     if (error) {
+      if (error.code === 'PT429') throw new HttpError(429, 'rate_limited', SHARE_RATE_LIMIT_MESSAGE);
+      if (error.code === 'PT404') throw new HttpError(404, 'recipient_not_found', error.message);
       // Ownership was checked above; a 42501 here means the link changed hands in between.
       if (error.code === '42501') throw new HttpError(403, 'forbidden', 'You can only share your own links.');
       if (error.code === '23505') throw new HttpError(409, '23505', error.message);
@@ -56,7 +63,12 @@ Deno.serve(
       throw new HttpError(500, 'share_failed', 'Failed to share link. Please try again.');
     }
 
-    if (shareData.recipient_email && !(await isSuppressed(inserted.id))) await emailRecipient(shareData, link, message, user.id);
+    const recipientEmail = shareData.recipient_email;
+    if (recipientEmail) {
+      runAfterResponse('share-link: e-mail', async () => {
+        if (!(await isSuppressed(inserted.id))) await emailRecipient(recipientEmail, link, message, user.id);
+      });
+    }
     return json(SHARED);
   }),
 );
@@ -74,7 +86,7 @@ async function isSuppressed(sharedLinkId: string): Promise<boolean> {
   return data !== null;
 }
 
-async function emailRecipient(share: ShareData, link: SharedLinkRow, message: string, senderId: string): Promise<void> {
+async function emailRecipient(to: string, link: SharedLinkRow, message: string, senderId: string): Promise<void> {
   const brand = brandName();
   const sender = await senderName(senderId);
   const site = siteUrl();
@@ -82,7 +94,7 @@ async function emailRecipient(share: ShareData, link: SharedLinkRow, message: st
   const html = `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a><br>${escapeHtml(link.url)}</p>`
     + `<p style="color:#64748b">${site ? `Save and share your favourite links on <a href="${escapeHtml(site)}">${escapeHtml(brand)}</a>.` : `Sent with ${escapeHtml(brand)}.`}</p>`;
   try {
-    await sendMail({ to: share.recipient_email!, subject: `${sender} shared a link with you on ${brand}`, text, html });
+    await sendMail({ to, subject: `${sender} shared a link with you on ${brand}`, text, html });
   } catch (e) {
     // The share is recorded (and in the recipient's inbox when they have an account); the mail is best effort.
     console.error('share-link: e-mail not sent', (e as Error).message);
@@ -101,7 +113,8 @@ async function usernameExists(username: string): Promise<boolean> {
 
 async function senderName(senderId: string): Promise<string> {
   const { data } = await adminClient().from('profiles').select('first_name, last_name, username, name_visible').eq('user_id', senderId).maybeSingle();
-  const fullName = [data?.first_name, data?.last_name].filter(Boolean).join(' ');
+  // Only what a name is made of, and not too long: the subject line is not a place for links or ads.
+  const fullName = cleanSenderName([data?.first_name, data?.last_name].filter(Boolean).join(' '));
   if (data?.name_visible !== false && fullName) return fullName;
   if (data?.username) return `@${data.username}`;
   return 'Your friend';

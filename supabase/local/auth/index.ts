@@ -3,6 +3,7 @@ import type { Service, StackContext } from '../types.ts';
 import { HttpError, sendJson } from '../http.ts';
 import { authError } from './errors.ts';
 import { EmailRateLimiter } from './mail.ts';
+import { FailureWindow } from './throttle.ts';
 import { AuthRequest, type AuthContext } from './request.ts';
 import { ensureAuthSchema } from './schema.ts';
 import * as admin from './routes/admin.ts';
@@ -63,7 +64,7 @@ const ROUTES: Route[] = [
 /** GoTrue-compatible auth at /auth/v1: see ./routes for each endpoint. */
 export async function createAuthService(ctx: StackContext): Promise<Service> {
   await ensureAuthSchema(ctx.db);
-  const auth: AuthContext = { stack: ctx, emailLimiter: new EmailRateLimiter(), otpFailures: new Map() };
+  const auth: AuthContext = { stack: ctx, emailLimiter: new EmailRateLimiter(), otpFailures: new Map(), signInFailures: new FailureWindow() };
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const r = new AuthRequest(auth, req, res, url);

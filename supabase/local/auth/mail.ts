@@ -61,6 +61,9 @@ export async function sendAuthEmail(ctx: StackContext, to: string, type: EmailLi
     await ctx.mail.send({ to, subject: t.subject, text, html });
   } catch (e) {
     ctx.log(`auth: sending ${type} e-mail failed: ${(e as Error).message}`);
+    // The mail server refused the address for good (5xx): the caller's input, not our failure.
+    const code = (e as { responseCode?: number }).responseCode;
+    if (typeof code === 'number' && code >= 500 && code < 600) throw authError(400, 'email_address_invalid', `Email address "${to}" is invalid`);
     const what = type === 'recovery' ? 'recovery' : type === 'magiclink' ? 'magic link' : type === 'email_change' ? 'email change' : 'confirmation';
     throw authError(500, 'unexpected_failure', `Error sending ${what} email`);
   }

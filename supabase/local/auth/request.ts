@@ -6,13 +6,16 @@ import { authError, forbidden } from './errors.ts';
 import { resolveRedirect } from './redirects.ts';
 import { findUserById, isUuid, type UserRow } from './users.ts';
 import type { EmailRateLimiter } from './mail.ts';
+import type { FailureWindow } from './throttle.ts';
 
 /** What the auth routes share: the stack and the service's own in-memory state. */
 export interface AuthContext {
   stack: StackContext;
   emailLimiter: EmailRateLimiter;
-  /** Failed OTP attempts per "type:email", to stop brute-forcing a 6-digit code. */
+  /** Failed OTP attempts per stored code ("column:email"), to stop brute-forcing a 6-digit code. */
   otpFailures: Map<string, number>;
+  /** Failed password sign-ins per account and per IP (throttle.ts). */
+  signInFailures: FailureWindow;
 }
 
 export interface AuthedUser {

@@ -179,3 +179,31 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- The local REST layer's request guard (issue 19; hosted Supabase has no need of it, its
+-- statement_timeout cancels a runaway statement, which PGlite cannot do). Every row a REST read
+-- builds, at every embed level, passes through row_guard(): past pgrst_local.row_cap rows the
+-- response would be too large (PT413 -> HTTP 413), past pgrst_local.time_ms milliseconds the
+-- statement stops as a timed-out one (57014). Both settings are set per request with the role.
+create schema if not exists pgrst_local;
+grant usage on schema pgrst_local to anon, authenticated, service_role;
+create or replace function pgrst_local.row_guard() returns boolean
+language plpgsql volatile as $$
+declare
+  n integer := coalesce(nullif(pg_catalog.current_setting('pgrst_local.rows', true), ''), '0')::integer + 1;
+  cap integer := coalesce(nullif(pg_catalog.current_setting('pgrst_local.row_cap', true), ''), '0')::integer;
+  ms integer := coalesce(nullif(pg_catalog.current_setting('pgrst_local.time_ms', true), ''), '0')::integer;
+begin
+  perform pg_catalog.set_config('pgrst_local.rows', n::text, true);
+  if cap > 0 and n > cap then
+    raise exception 'The response is too large: more than % rows', cap
+      using errcode = 'PT413', hint = 'Ask for fewer rows (limit) or fewer embedded resources.';
+  end if;
+  if ms > 0 and n % 50 = 0 and pg_catalog.clock_timestamp() - pg_catalog.statement_timestamp() > ms * interval '1 millisecond' then
+    raise exception 'canceling statement due to statement timeout' using errcode = '57014';
+  end if;
+  return true;
+end
+$$;
+revoke all on function pgrst_local.row_guard() from public;
+grant execute on function pgrst_local.row_guard() to anon, authenticated, service_role;

@@ -119,7 +119,23 @@ export type RequestRole = 'anon' | 'authenticated' | 'service_role';
  * and its claims in `request.jwt.claims` (what auth.uid() / auth.jwt() read).
  */
 const ROLE_SETTINGS_SQL =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)";
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)"
+  + ", set_config('statement_timeout', $4, true), set_config('pgrst_local.time_ms', $4, true), set_config('pgrst_local.row_cap', $5, true), set_config('pgrst_local.rows', '0', true)";
+
+/**
+ * What one request may cost (issue 19), set with the role: Postgres's statement_timeout per role
+ * (hosted Supabase: anon 3 s, authenticated 8 s), which a real PostgreSQL enforces; PGlite cannot
+ * cancel a running statement, so the REST layer's row guard (pgrst_local.row_guard, bootstrap.sql)
+ * also checks the elapsed time and the rows built, and stops the statement itself.
+ */
+export interface RequestGuard {
+  timeoutMs: Record<RequestRole, number>;
+  maxResponseRows: number;
+}
+let requestGuard: RequestGuard = { timeoutMs: { anon: 3000, authenticated: 8000, service_role: 0 }, maxResponseRows: 20_000 };
+export function configureRequestGuard(guard: RequestGuard): void {
+  requestGuard = guard;
+}
 
 export function asRole<T>(db: Database, role: RequestRole, claims: Record<string, unknown>, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -129,7 +145,8 @@ export function asRole<T>(db: Database, role: RequestRole, claims: Record<string
 }
 
 function roleSettings(role: RequestRole, claims: Record<string, unknown>): string[] {
-  return [role, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : ''];
+  const timeout = requestGuard.timeoutMs[role] ?? 0;
+  return [role, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(timeout), String(requestGuard.maxResponseRows)];
 }
 
 /** Bound parameters go over the wire as text; the server infers their types from the statement. */

@@ -18,6 +18,7 @@ interface ServeOptions {
 }
 declare const Deno: {
   env: { get(name: string): string | undefined };
+  stdin: { read(p: Uint8Array): Promise<number | null> };
   serve: (...args: unknown[]) => unknown;
   exit(code: number): never;
 };
@@ -29,6 +30,20 @@ if (!entry || !secret || !readyMarker) {
   console.error('worker-bootstrap: LV_FUNCTION_ENTRY, LV_WORKER_SECRET and LV_READY_MARKER are required');
   Deno.exit(2);
 }
+
+// The stack holds this worker's stdin open; it reads EOF when the stack exits, however it dies
+// (SIGKILL included), and the worker exits with it instead of living on as an orphan (issue 19).
+void (async () => {
+  const buf = new Uint8Array(64);
+  try {
+    while ((await Deno.stdin.read(buf)) !== null) {
+      // nothing is ever sent; only the end matters
+    }
+  } catch {
+    // a closed or broken pipe is an end too
+  }
+  Deno.exit(0);
+})();
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
 const originalServe = Deno.serve.bind(Deno) as (options: ServeOptions, handler: Handler) => unknown;

@@ -60,7 +60,8 @@ export class FunctionWorker {
     ];
     this.proc = spawn(opts.denoBin, args, {
       cwd: fnDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin: a pipe the worker watches; its end (the stack gone, even by SIGKILL) stops the worker.
+      stdio: ['pipe', 'pipe', 'pipe'],
       env: {
         ...opts.baseEnv(),
         ...extraEnv,
@@ -72,6 +73,9 @@ export class FunctionWorker {
         LV_READY_MARKER: READY_MARKER,
       },
     });
+    // Never written to; it must not keep the stack's own process alive, nor crash it when the worker is gone.
+    this.proc.stdin?.on('error', () => undefined);
+    (this.proc.stdin as unknown as { unref?: () => void } | null)?.unref?.();
     // 'error' without 'exit' happens when the binary cannot be spawned at all.
     this.exitPromise = new Promise((resolve) => {
       this.proc.once('exit', () => resolve());

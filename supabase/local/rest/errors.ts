@@ -38,6 +38,11 @@ export function singleObjectError(rows: number): PgrstError {
   return new PgrstError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
 }
 
+/** Issue 19: a response over the request limits (rows built or bytes) is the caller's to narrow. */
+export function responseTooLarge(details: string): PgrstError {
+  return new PgrstError(413, 'PT413', 'The response is too large', details, 'Ask for fewer rows (limit) or fewer embedded resources.');
+}
+
 /**
  * The status PostgREST answers a Postgres error with (its `pgErrorStatus`): client mistakes are 4xx,
  * permission problems 401 for anonymous callers and 403 for signed-in ones.
@@ -95,6 +100,8 @@ export function toPgrstError(e: unknown, role: RequestRole): PgrstError {
   if (e instanceof PgrstError) return e;
   if (isPgError(e)) {
     const code = e.code as string;
+    // The database ran out of memory building an answer: never print its allocation message.
+    if (code === '53200') return responseTooLarge('The database could not build a response this large');
     return new PgrstError(pgErrorStatus(code, role), code, e.message, e.detail ?? null, e.hint ?? null);
   }
   return new PgrstError(500, 'PGRST000', 'Internal server error');

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Service, StackContext } from '../types.ts';
 import { asRole, type RequestRole } from '../db/index.ts';
 import { AuthError, BodyTooLargeError, authenticate, bearerToken, readBody, type RequestAuth } from '../http.ts';
-import { PgrstError, SchemaMissError, invalidJson, singleObjectError, toPgrstError } from './errors.ts';
+import { PgrstError, SchemaMissError, invalidJson, responseTooLarge, singleObjectError, toPgrstError } from './errors.ts';
 import { parsePrefer } from './parse.ts';
 import { buildPlan, type Plan, type RequestShape, type Route } from './plan.ts';
 import { SCHEMA, SchemaCache, schemaFingerprint } from './schema.ts';
@@ -154,13 +154,15 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
 
   async function run(auth: RequestAuth, plan: Plan, single: boolean, rollback: boolean): Promise<ResultRow> {
     // Nothing can need rolling back: one pipelined exchange with the database.
-    if (!rollback && (!single || plan.readOnly)) {
+    if (!rollback && !plan.readOnlyTx && (!single || plan.readOnly)) {
       const row = (await ctx.db.queryAsRole<ResultRow>(auth.role, auth.claims, plan.sql, plan.params)).rows[0];
       if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
       return row;
     }
     try {
       return await asRole(ctx.db, auth.role, auth.claims, async (tx) => {
+        // GET /rpc/<fn> cannot write, as in PostgREST (a write answers 25006 -> 405).
+        if (plan.readOnlyTx) await tx.query('SET TRANSACTION READ ONLY');
         const row = (await tx.query<ResultRow>(plan.sql, plan.params)).rows[0];
         // PostgREST refuses (and rolls back) a singular request that did not touch exactly one row.
         if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
@@ -247,9 +249,12 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
         stripNulls: neg.stripNulls,
         body,
         rawBody: raw,
+        limits: { maxRows: ctx.config.rest.maxRows, maxEmbedDepth: ctx.config.rest.maxEmbedDepth },
       };
       const plan = await planWithReload(shape);
       const row = await run(auth, plan, neg.single, prefs.tx === 'rollback');
+      const limit = ctx.config.rest.maxResponseBytes;
+      if (limit > 0 && row.body !== null && row.body.length > limit) throw responseTooLarge(`The response has more than ${limit} bytes`);
       respond(req, res, plan, neg, row, method);
     } catch (e) {
       const err = toPgrstError(e, role);

@@ -20,6 +20,13 @@ export interface RequestShape {
   body: unknown;
   /** The body's JSON text as received (bound as is, so numbers keep their precision). */
   rawBody?: string;
+  /** max_rows and the embed depth cap (issue 19); none when absent. */
+  limits?: ReadLimits;
+}
+
+export interface ReadLimits {
+  maxRows: number;
+  maxEmbedDepth: number;
 }
 
 export interface Plan {
@@ -34,6 +41,8 @@ export interface Plan {
   mutation: boolean;
   /** A plain table read: no side effects, so nothing ever needs rolling back. */
   readOnly: boolean;
+  /** GET/HEAD of a function: runs in a read-only transaction, as PostgREST does. */
+  readOnlyTx?: boolean;
 }
 
 const MINIMAL_TAIL = 'SELECT NULL::text AS total, count(*)::int AS page_count, NULL::text AS body FROM pgrst_source';
@@ -67,13 +76,15 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
   if (r.method === 'GET' || r.method === 'HEAD') {
     applyQueryParams(root, r.search, (k) => k === 'select', { allowRange: true });
     applyRange(root, r.range);
+    capReadTree(root, r.limits, true);
     const sql = readStatement(root, params, { from: `${qualified(SCHEMA, table.name)} AS ${root.alias}`, count: counted, stripNulls: r.stripNulls });
     return { sql, params: params.values, result: 'rows', returnsBody: r.method === 'GET', offset: root.offset ?? 0, counted, mutation: false, readOnly: true };
   }
   const skip = new Set(['select', 'columns', 'on_conflict']);
   applyQueryParams(root, r.search, (k) => skip.has(k), { allowRange: false });
+  capReadTree(root, r.limits, false);
   const wantsBody = r.prefs.return === 'representation';
-  const returning = wantsBody ? 't0.*' : '1';
+  const returning = wantsBody ? returningList(root, table) : '1';
   let mutation: string;
   if (r.method === 'POST') {
     const rows = payloadRows(r.body);
@@ -112,7 +123,7 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   const returnsBody = r.method !== 'HEAD';
   if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
     const sql = `SELECT NULL::text AS total, 1 AS page_count, to_json(${callExpr})::text AS body FROM ${argsFrom}`;
-    return { sql, params: params.values, result: fn.returnKind === 'void' ? 'void' : 'scalar', returnsBody, offset: 0, counted: false, mutation: false, readOnly: false };
+    return { sql, params: params.values, result: fn.returnKind === 'void' ? 'void' : 'scalar', returnsBody, offset: 0, counted: false, mutation: false, readOnly: false, readOnlyTx: isRead };
   }
   const skip = (k: string) => k === 'select' || (isRead && argNames.has(k));
   const aliases = new Aliases();
@@ -132,6 +143,56 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   }
   applyQueryParams(root, r.search, skip, { allowRange: true });
   applyRange(root, r.range);
+  capReadTree(root, r.limits, fn.returnsSet);
   const sql = readStatement(root, params, { from, count: counted, stripNulls: r.stripNulls, scalarColumn });
-  return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false, readOnly: false };
+  return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false, readOnly: false, readOnlyTx: isRead };
+}
+
+/**
+ * What a mutation returns for `return=representation`: only the columns the select tree reads
+ * (its columns, the keys its embeds join on, the order terms), as PostgREST does, so a column the
+ * role may not read (column privileges, e.g. shared_links.recipient_user_id) does not fail a
+ * `.delete().select('id')`. A star reads every column, as before.
+ */
+function returningList(root: ReadNode, table: Relation): string {
+  const names = new Set<string>();
+  for (const item of root.items) {
+    if (item.kind === 'star') return 't0.*';
+    if (item.kind === 'column') names.add(item.field.name);
+  }
+  for (const embed of root.embeds) {
+    const fk = embed.relationship.fk;
+    for (const c of fk.table === table.name ? fk.columns : fk.refColumns) names.add(c);
+  }
+  for (const term of root.order) names.add(term.field.name);
+  const known = [...names].filter((n) => table.columns.has(n));
+  return known.length === 0 ? '1 AS pgrst_none' : known.map((n) => `t0.${ident(n)}`).join(', ');
+}
+
+/**
+ * Issue 19: max_rows (PostgREST's db-max-rows, from supabase/config.toml) caps the top level of a
+ * read and, locally, every embedded list per parent row; embeds nest at most maxEmbedDepth deep.
+ */
+function capReadTree(root: ReadNode, limits: ReadLimits | undefined, capRoot: boolean): void {
+  if (!limits) return;
+  const clamp = (node: ReadNode) => {
+    if (limits.maxRows > 0) node.limit = node.limit === undefined ? limits.maxRows : Math.min(node.limit, limits.maxRows);
+  };
+  if (capRoot) clamp(root);
+  const walk = (node: ReadNode, depth: number) => {
+    for (const embed of node.embeds) {
+      if (limits.maxEmbedDepth > 0 && depth + 1 > limits.maxEmbedDepth) {
+        throw new PgrstError(
+          400,
+          'PGRST100',
+          `Embedded resources nest at most ${limits.maxEmbedDepth} levels deep`,
+          `'${embed.outputName}' is at level ${depth + 1}`,
+          'Ask for the deeper resources in a second request.',
+        );
+      }
+      if (!embed.toOne) clamp(embed);
+      walk(embed, depth + 1);
+    }
+  };
+  walk(root, 0);
 }

@@ -241,8 +241,12 @@ function embedJoin(parent: ReadNode, e: EmbedNode, params: Params): string {
   if (e.item.spread) return ` LEFT JOIN LATERAL (${inner}) AS ${e.lateral} ON TRUE`;
   const row = `${e.alias}_r`;
   const agg = e.toOne ? `row_to_json(${row})` : `json_agg(${row})`;
-  return ` LEFT JOIN LATERAL (SELECT ${agg} AS body FROM (${inner}) AS ${row}) AS ${e.lateral} ON TRUE`;
+  // Every row an embed emits passes the request guard (rows built, time spent: bootstrap.sql).
+  return ` LEFT JOIN LATERAL (SELECT ${agg} AS body FROM (${inner}) AS ${row} WHERE ${ROW_GUARD}) AS ${e.lateral} ON TRUE`;
 }
+
+/** Counts each row a read builds and stops the statement past the request's row or time limit. */
+const ROW_GUARD = 'pgrst_local.row_guard()';
 
 export interface ReadStatementOptions {
   /** FROM items ending in the root's alias, e.g. `"public"."links" AS t0`. */
@@ -263,5 +267,5 @@ export function readStatement(root: ReadNode, params: Params, opts: ReadStatemen
   const agg = opts.scalarColumn ? `json_agg(_r.${ident(opts.scalarColumn)})` : 'json_agg(_r)';
   const body = `COALESCE(${opts.stripNulls ? `json_strip_nulls(${agg})` : agg}, '[]'::json)::text`;
   const select = c.select.length > 0 ? c.select.join(', ') : '';
-  return `${opts.with ?? ''}SELECT ${total} AS total, count(*)::int AS page_count, ${body} AS body FROM (SELECT ${select} FROM ${opts.from}${c.joins}${where}${c.tail}) AS _r`;
+  return `${opts.with ?? ''}SELECT ${total} AS total, count(*)::int AS page_count, ${body} AS body FROM (SELECT ${select} FROM ${opts.from}${c.joins}${where}${c.tail}) AS _r WHERE ${ROW_GUARD}`;
 }

@@ -7,7 +7,7 @@ import { readPkce } from '../pkce.ts';
 import { obj, str, type AuthRequest } from '../request.ts';
 import { createSession } from '../sessions.ts';
 import { findUserByEmail, identitiesOf, insertUser, nowIso, userJson, type UserRow } from '../users.ts';
-import { checkPassword, normaliseEmail } from '../validation.ts';
+import { checkPassword, checkPasswordPolicy, normaliseEmail } from '../validation.ts';
 
 export const BCRYPT_COST = 10;
 
@@ -33,6 +33,7 @@ export async function signup(r: AuthRequest): Promise<void> {
   const email = normaliseEmail(rawEmail);
   if (!password) throw authError(422, 'validation_failed', 'Signup requires a valid password');
   checkPassword(password);
+  checkPasswordPolicy(password, r.config.passwordPolicy);
   const data = obj(body, 'data') ?? {};
   const pkce = readPkce(body.code_challenge, body.code_challenge_method);
   const redirectTo = r.redirectTarget();
@@ -64,7 +65,15 @@ export async function signup(r: AuthRequest): Promise<void> {
     });
 
   if ('session' in result && result.session) return r.json(200, result.session);
-  if (link) await sendAuthEmail(r.ctx, email, 'signup', link.actionLink, link.otp);
+  if (link) {
+    try {
+      await sendAuthEmail(r.ctx, email, 'signup', link.actionLink, link.otp);
+    } catch (e) {
+      // As GoTrue (it sends inside the sign-up transaction): a failed sign-up leaves no user behind.
+      if (!existing && 'userId' in result) await r.db.query('delete from auth.users where id = $1 and email_confirmed_at is null', [result.userId]);
+      throw e;
+    }
+  }
   const fresh = (await findUserByEmail(r.db, email)) as UserRow;
   r.json(200, userJson(fresh, await identitiesOf(r.db, fresh.id)));
 }

@@ -6,7 +6,7 @@ import { readPkce } from '../pkce.ts';
 import { obj, str, type AuthRequest } from '../request.ts';
 import { endSessions, type LogoutScope } from '../sessions.ts';
 import { findUserByEmail, loadUserJson, mergeMetadata, nowIso, syncEmailIdentity } from '../users.ts';
-import { checkPassword, normaliseEmail } from '../validation.ts';
+import { checkPassword, checkPasswordPolicy, isRecentPassword, normaliseEmail } from '../validation.ts';
 import { hashPassword } from './signup.ts';
 
 /** GET /user: the bearer's user. */
@@ -30,7 +30,12 @@ export async function updateUser(r: AuthRequest): Promise<void> {
   let passwordHash: string | undefined;
   if (password !== undefined) {
     checkPassword(password);
-    if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
+    checkPasswordPolicy(password, r.config.passwordPolicy);
+    // The current password and (issue 19) any of the last five are refused, as secure-reset does.
+    if (
+      (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) ||
+      (await isRecentPassword(r.db, user.id, password, (p, h) => bcrypt.compare(p, h)))
+    ) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
     passwordHash = await hashPassword(password);

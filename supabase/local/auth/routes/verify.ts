@@ -14,6 +14,12 @@ export const MAX_OTP_FAILURES = 5;
 
 class InvalidToken extends Error {}
 
+/**
+ * Wrong codes are counted per stored code (its column and address), whatever `type` the request
+ * names: recovery and magiclink share recovery_token, so guesses under both types add up (issue 19).
+ */
+const codeKey = (type: EmailLinkType, email: string) => `${TOKEN_COLUMN[type]}:${email}`;
+
 /** `email` (verifyOtp's type for e-mailed codes) is a sign-up confirmation or a magic link. */
 function candidateTypes(type: string): EmailLinkType[] {
   if (type === 'email') return ['signup', 'magiclink'];
@@ -36,28 +42,29 @@ async function findByLinkToken(tx: Queryable, types: EmailLinkType[], linkToken:
 }
 
 async function findByOtp(r: AuthRequest, tx: Queryable, types: EmailLinkType[], email: string, otp: string): Promise<{ user: UserRow; type: EmailLinkType } | undefined> {
+  // Each attempt is counted before the code is compared (synchronously, so parallel guesses
+  // cannot all pass one stale count); past MAX_OTP_FAILURES no code is compared at all.
+  const keys = [...new Set(types.map((t) => codeKey(t, email)))];
+  for (const key of keys) r.auth.otpFailures.set(key, (r.auth.otpFailures.get(key) ?? 0) + 1);
+  if (keys.some((key) => (r.auth.otpFailures.get(key) ?? 0) > MAX_OTP_FAILURES)) return undefined;
   for (const type of types) {
     const user =
       type === 'email_change'
         ? (await tx.query<UserRow>('select * from auth.users where lower(email_change) = $1 and deleted_at is null', [email])).rows[0]
         : await findUserByEmail(tx, email);
     if (user && matchesOtp(user[TOKEN_COLUMN[type]], email, otp)) {
-      r.auth.otpFailures.delete(`${type}:${email}`);
+      r.auth.otpFailures.delete(codeKey(type, email));
       return { user, type };
     }
   }
-  // Count the miss; verifyOtp discards the code after MAX_OTP_FAILURES (outside this transaction).
-  for (const type of types) {
-    const key = `${type}:${email}`;
-    r.auth.otpFailures.set(key, (r.auth.otpFailures.get(key) ?? 0) + 1);
-  }
+  // A miss stays counted; verifyOtp discards the code after MAX_OTP_FAILURES (outside this transaction).
   return undefined;
 }
 
 /** After too many wrong codes the stored token is cleared: a new e-mail is needed. */
 async function discardGuessedCodes(r: AuthRequest, types: EmailLinkType[], email: string): Promise<void> {
   for (const type of types) {
-    const key = `${type}:${email}`;
+    const key = codeKey(type, email);
     if ((r.auth.otpFailures.get(key) ?? 0) < MAX_OTP_FAILURES) continue;
     r.auth.otpFailures.delete(key);
     const where = type === 'email_change' ? 'lower(email_change) = $1' : 'lower(email) = $1';
