@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startTestStack } from '../tests/setup/stack.global.ts';
+import { SHARED_STACK_ENV, startTestStack } from '../tests/setup/stack.global.ts';
 
 /**
  * `npm test`: typecheck, then unit + integration + db + functions, then e2e, all against ONE local
@@ -21,7 +21,7 @@ const started = Date.now();
 const results: [string, number][] = [];
 results.push(['typecheck', await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])]);
 
-const { stack, info, cleanup } = await startTestStack();
+const { stack, info, cleanup } = await startTestStack(SHARED_STACK_ENV);
 const env = { ...process.env, TEST_STACK: JSON.stringify(info) };
 try {
   results.push(['unit + integration', await run(bin('vitest'), ['run', '--project', 'unit', '--project', 'integration', ...extra], env)]);

@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
     project.provide('stack', JSON.parse(process.env.TEST_STACK) as TestStack);
     return;
   }
-  const { stack, info, cleanup } = await startTestStack();
+  const { stack, info, cleanup } = await startTestStack(SHARED_STACK_ENV);
   project.provide('stack', info);
   return async () => {
     await stack.stop();
@@ -29,10 +29,16 @@ export default async function setup(project: TestProject) {
   };
 }
 
-export async function startTestStack() {
+/**
+ * The stack every test file shares: all requests come from 127.0.0.1, so the per-IP sign-in failure limit
+ * would add up across unrelated files. tests/integration/auth-throttle.test.ts checks that limit on its own stack.
+ */
+export const SHARED_STACK_ENV: NodeJS.ProcessEnv = { AUTH_SIGNIN_FAILURES_PER_IP: '100000' };
+
+export async function startTestStack(env: NodeJS.ProcessEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-test-'));
   const config = loadConfig(
-    { ...process.env, STACK_LOG: 'silent', FUNCTIONS_TEST_MODE: 'true' },
+    { ...process.env, ...env, STACK_LOG: 'silent', FUNCTIONS_TEST_MODE: 'true' },
     { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent', siteUrl: 'http://127.0.0.1:3999', additionalRedirectUrls: ['http://127.0.0.1:*/**', 'http://localhost:*/**', 'chrome-extension://*/**', 'moz-extension://*/**'] },
   );
   const stack = await startStack(config, { extraMigrationsDirs: [path.resolve(import.meta.dirname, '..', 'fixtures', 'migrations')] });
