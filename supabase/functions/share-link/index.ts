@@ -48,6 +48,7 @@ Deno.serve(
       social_handle: shareData.social_handle ?? null,
     }).select('id').single<{ id: string }>();
     if (error) {
+      if (error.hint === 'sharing_disabled') throw new HttpError(403, 'sharing_disabled', error.message);
       // Ownership was checked above; a 42501 here means the link changed hands in between.
       if (error.code === '42501') throw new HttpError(403, 'forbidden', 'You can only share your own links.');
       if (error.code === '23505') throw new HttpError(409, '23505', error.message);
