@@ -239,14 +239,14 @@ describe('/settings/privacy', () => {
     await dialog.getByLabel('Password', { exact: true }).fill(me.password);
     await submit.click();
     await expectToast(page, 'Account deleted', TOAST_MS);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/auth');
     for (const table of ['links', 'categories', 'profiles', 'user_privacy_settings', 'user_appearance_settings']) {
       const { count } = await serviceClient().from(table).select('*', { count: 'exact', head: true }).eq('user_id', me.user.id);
       expect(count, table).toBe(0);
     }
     expect((await serviceClient().auth.admin.getUserById(me.user.id)).data.user).toBeNull();
     await page.goto('/settings/privacy');
-    await page.waitForURL('**/auth**');
+    await page.waitForURL('**/auth?redirect=**');
   });
 });
 
@@ -302,7 +302,7 @@ describe('/settings/profile/name-email', () => {
     const page = await openAs(me, '/settings/profile/name-email');
     const section = page.getByTestId('username-settings');
     await section.getByTestId('current-username').filter({ hasText: `@${first}` }).waitFor();
-    await section.getByText('Last change: never').waitFor();
+    await section.getByTestId('username-last-change').filter({ hasText: '(username set)' }).waitFor();
     const input = section.getByLabel('Username');
     const submit = section.getByRole('button', { name: 'Update username' });
 
@@ -330,8 +330,8 @@ describe('/settings/profile/name-email', () => {
     await expectToast(page, 'Username set!', TOAST_MS);
     await section.getByTestId('current-username').filter({ hasText: `@${second}` }).waitFor({ timeout: TOAST_MS });
     await section.getByTestId('username-last-change').filter({ hasText: `(was @${first})` }).waitFor({ timeout: TOAST_MS });
-    const { data: history } = await serviceClient().from('username_change_history').select('old_username,new_username').eq('user_id', me.user.id);
-    expect(history).toEqual([{ old_username: first, new_username: second }]);
+    const { data: history } = await serviceClient().from('username_change_history').select('old_username,new_username').eq('user_id', me.user.id).order('changed_at');
+    expect(history).toEqual([{ old_username: null, new_username: first }, { old_username: first, new_username: second }]);
   });
 
   it('changes the e-mail with the code from the mail catcher', async () => {

@@ -38,16 +38,18 @@ export function UsernameForm({ userId, current, variant, submitLabel, onSaved }:
       return;
     }
     setError(undefined);
-    save.mutate(parsed.data, {
-      onSuccess: (profile) => {
+    // mutateAsync: saving re-renders the parent (the prompt turns into the card, the page re-keys
+    // the form), and per-call mutate callbacks do not run once the form has unmounted.
+    save.mutateAsync(parsed.data).then(
+      (profile) => {
         showSuccessToast('Username set!');
         onSaved?.(profile.username ?? parsed.data);
       },
-      onError: (saveError) => {
+      (saveError: unknown) => {
         const toast = showErrorToast('username.save', saveError);
         if (toast.description === USERNAME_MESSAGES.taken) setError(USERNAME_MESSAGES.taken);
       },
-    });
+    );
   };
 
   const status = STATUS_TEXT[availability];

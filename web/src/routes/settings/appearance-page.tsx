@@ -138,18 +138,20 @@ function AppearanceForm({ userId }: { userId: string }) {
           <label className="sr-only" htmlFor="accent-hex">
             Accent colour hex
           </label>
-          <input
-            id="accent-hex"
-            value={hexText}
-            onChange={(e) => {
-              setHexText(e.target.value);
-              const typed = e.target.value.trim().replace(/^#/, '').toLowerCase();
-              if (isHexColor(typed) && typed.length === 6) setAccentHex(`#${typed}`);
-            }}
-            className={`${CONTROL_CLASS} w-32 font-mono`}
-            maxLength={7}
-            spellCheck={false}
-          />
+          <div className="w-32">
+            <input
+              id="accent-hex"
+              value={hexText}
+              onChange={(e) => {
+                setHexText(e.target.value);
+                const typed = e.target.value.trim().replace(/^#/, '').toLowerCase();
+                if (isHexColor(typed) && typed.length === 6) setAccentHex(`#${typed}`);
+              }}
+              className={`${CONTROL_CLASS} font-mono`}
+              maxLength={7}
+              spellCheck={false}
+            />
+          </div>
           <span className="rounded-md px-3 py-2 text-sm font-medium" style={{ backgroundColor: `hsl(${accentHsl})`, color: tone === 'dark' ? '#0f172a' : '#f8fafc' }} data-testid="accent-preview" data-tone={tone}>
             Preview
           </span>

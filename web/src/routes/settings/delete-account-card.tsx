@@ -9,7 +9,8 @@ import { Dialog } from '~shared/ui/Dialog.tsx';
 import { FormField } from '~shared/ui/FormField.tsx';
 import { PasswordInput } from '~shared/ui/PasswordInput.tsx';
 import { TextInput } from '~shared/ui/TextInput.tsx';
-import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { showErrorToast } from '~shared/ui/toast.ts';
+import { notify } from '../../app/toast.ts';
 import { SettingsSection } from './settings-layout.tsx';
 
 /** 'Delete my account' (issue 13): type DELETE and the password; the delete-account function does the rest. */
@@ -33,14 +34,16 @@ export function DeleteAccountCard() {
       return;
     }
     setErrors({});
-    remove.mutate(parsed.data, {
-      onSuccess: () => {
+    // Signing out unmounts this page (the signed-in layout sends the user away), so no per-call
+    // mutate callbacks: the promise settles either way, and the toast goes through the app-wide toaster.
+    remove.mutateAsync(parsed.data).then(
+      () => {
         queryClient.clear();
-        showSuccessToast(DELETE_ACCOUNT_MESSAGES.deleted);
-        navigate('/', { replace: true });
+        notify.success({ title: DELETE_ACCOUNT_MESSAGES.deleted });
+        navigate('/auth', { replace: true });
       },
-      onError: (error) => showErrorToast('account.delete', error),
-    });
+      (error: unknown) => showErrorToast('account.delete', error),
+    );
   };
 
   return (

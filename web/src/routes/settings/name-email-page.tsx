@@ -31,7 +31,7 @@ function NameEmail({ userId }: { userId: string }) {
         <UsernameForm key={current ?? ''} userId={userId} current={current} variant="settings" submitLabel="Update username" />
         <p className="text-xs text-muted-foreground" data-testid="username-last-change">
           {last
-            ? `Last change: ${formatDisplayDate(last.changed_at)}${last.old_username ? ` (was @${last.old_username})` : ''}`
+            ? `Last change: ${formatDisplayDate(last.changed_at)}${last.old_username ? ` (was @${last.old_username})` : ' (username set)'}`
             : 'Last change: never'}
         </p>
       </SettingsSection>
