@@ -371,7 +371,12 @@ describe('/settings/social-sharing and the dashboard username prompt', () => {
     const page = await openAs(me, '/settings/social-sharing?error=access_denied&error_description=The+user+denied+the+request');
     await expectToast(page, 'Facebook connect failed', TOAST_MS);
     for (const name of ['Instagram', 'Facebook', 'TikTok', 'X', 'YouTube']) await page.getByRole('region', { name, exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Connect Facebook' }).waitFor();
+    // Facebook is not enabled on the test stack: the OAuth round trip comes back here with the error.
+    await page.waitForURL((url) => url.search === '');
+    await page.getByRole('button', { name: 'Connect Facebook' }).click();
+    await expectToast(page, 'Provider is not enabled', TOAST_MS);
+    expect(new URL(page.url()).pathname).toBe('/settings/social-sharing');
+    expect(await page.getByTestId('facebook-connected').count()).toBe(0);
     expect(await page.getByText('Connecting Instagram is not available yet.').count()).toBe(1);
     await page.getByRole('heading', { name: 'How it works' }).waitFor();
     await page.getByRole('link', { name: 'View API Docs' }).click();
