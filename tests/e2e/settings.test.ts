@@ -10,7 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, latestMail, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
-import { useSessionOf } from './dashboard-helpers.ts';
+import { solidPng, useSessionOf } from './dashboard-helpers.ts';
 import { expectToast, launchChromium, newContext, screenshot } from './web-browser.ts';
 
 let browser: Browser;
@@ -95,6 +95,38 @@ describe('/settings', () => {
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Upload header icon' }).count()).toBe(0);
+  });
+});
+
+describe('/settings icons', () => {
+  it('an admin uploads the header icon; category icons come from the Settings Icon Manager\'s folder', async () => {
+    const admin = await createConfirmedUser();
+    expect((await serviceClient().from('user_roles').insert({ user_id: admin.user.id, role: 'admin' })).error).toBeNull();
+    const uploaded: string[] = [];
+    try {
+      // An icon the Settings Icon Manager would have stored for 'billing'.
+      const billingPath = `settings/billing/${Date.now()}.png`;
+      expect((await admin.client.storage.from('category-icons').upload(billingPath, solidPng([16, 185, 129], 32, 32), { contentType: 'image/png' })).error).toBeNull();
+      uploaded.push(billingPath);
+
+      const page = await openAs(admin, '/settings');
+      await page.getByRole('button', { name: 'Upload header icon' }).waitFor();
+      await expect.poll(() => page.getByTestId('settings-icon-billing').evaluate((el) => el.tagName)).toBe('IMG');
+      expect(await page.getByTestId('settings-icon-general').evaluate((el) => el.tagName)).toBe('SPAN');
+      expect(await page.getByTestId('settings-header-icon').evaluate((el) => el.tagName)).toBe('SPAN');
+
+      await page.getByTestId('settings-header-icon-input').setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: solidPng([236, 72, 153], 48, 48) });
+      await expectToast(page, 'Saved', TOAST_MS);
+      await expect.poll(() => page.getByTestId('settings-header-icon').evaluate((el) => el.tagName), { timeout: TOAST_MS }).toBe('IMG');
+      const { data: listed } = await serviceClient().storage.from('category-icons').list('settings/page-header');
+      uploaded.push(...(listed ?? []).map((o) => `settings/page-header/${o.name}`));
+      expect(uploaded.length).toBe(2);
+      await screenshot(page, 'settings-index-admin-icons-desktop-dark');
+    } finally {
+      // Global objects: leave nothing behind for other tests.
+      if (uploaded.length) await serviceClient().storage.from('category-icons').remove(uploaded);
+      await serviceClient().from('user_roles').delete().eq('user_id', admin.user.id);
+    }
   });
 });
 

@@ -55,7 +55,7 @@ export function UsernameForm({ userId, current, variant, submitLabel, onSaved }:
   const status = STATUS_TEXT[availability];
   const unchanged = !!current && current.toLowerCase() === value.trim().toLowerCase();
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3" data-testid="username-form">
+    <form onSubmit={submit} noValidate className="grid max-w-md gap-3" data-testid="username-form">
       <FormField label="Username" error={error} hint={status ? <span data-testid="username-status" data-state={availability}>{status}</span> : undefined}>
         <TextInput
           value={value}
