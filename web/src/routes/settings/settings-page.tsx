@@ -30,10 +30,10 @@ const BUILT_IN_ICONS: Record<string, ComponentType<IconProps>> = {
 const ICON_SLUGS = [SETTINGS_HEADER_ICON_SLUG, ...SETTINGS_CATEGORIES.map((c) => c.slug)];
 
 function CategoryIcon({ slug, url }: { slug: string; url?: string }) {
-  if (url) return <img src={url} alt="" className="h-10 w-10 rounded-lg object-cover" data-testid={`settings-icon-${slug}`} />;
+  if (url) return <img src={url} alt="" className="h-10 w-10 shrink-0 rounded-lg object-cover" data-testid={`settings-icon-${slug}`} />;
   const Icon = BUILT_IN_ICONS[slug] ?? SettingsIcon;
   return (
-    <span className="grid h-10 w-10 place-items-center rounded-lg bg-primary/10 text-primary" data-testid={`settings-icon-${slug}`}>
+    <span className="grid h-10 w-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary" data-testid={`settings-icon-${slug}`}>
       <Icon size={22} />
     </span>
   );
