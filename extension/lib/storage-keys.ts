@@ -19,4 +19,6 @@ export const STORAGE_KEYS = {
   categoriesCache: 'linkvault:categories',
   /** What the last background save (menu, shortcut, queue) did, for the popup to report. */
   lastBackgroundSave: 'linkvault:last-background-save',
+  /** The signed-in user's saved appearance (theme, accent, density), so the popup paints it at once. */
+  appearance: 'linkvault:appearance',
 } as const;

@@ -29,6 +29,7 @@ import {
 } from '../messages.ts';
 import { AI_ERROR_TITLES, aiErrorToast, isAccountExistsError, isUniqueViolation } from '../rules/error-messages.ts';
 import { isSecureResetCode } from '../rules/secure-reset-messages.ts';
+import { DELETE_ACCOUNT_MESSAGES } from '../schemas/delete-account.ts';
 
 export type ErrorSource = 'database' | 'auth' | 'storage' | 'function' | 'network' | 'client';
 
@@ -290,6 +291,8 @@ const CATALOGUE = {
   },
   'email.requestCode': { fallback: titleWithMessage(SETTINGS_MESSAGES.sendCodeFailed) },
   'email.confirmCode': { fallback: titleWithMessage(SETTINGS_MESSAGES.verificationFailed) },
+  'account.controls': { fallback: titleWithMessage(SETTINGS_MESSAGES.couldNotSave) },
+  'account.delete': { fallback: titleWithMessage(DELETE_ACCOUNT_MESSAGES.failed) },
   'appearance.save': { fallback: titleWithMessage(SETTINGS_MESSAGES.appearanceSaveFailed) },
   'appearance.accent': { fallback: titleWithMessage(SETTINGS_MESSAGES.accentSetFailed) },
   'studio.save': { fallback: errorSentence(SETTINGS_MESSAGES.webpageSaveFailed) },

@@ -11,7 +11,8 @@ export type FunctionName =
   | 'incoming-links'
   | 'share-incoming'
   | 'instagram-oembed'
-  | 'tiktok-oembed';
+  | 'tiktok-oembed'
+  | 'delete-account';
 
 interface FunctionErrorBody {
   error?: unknown;

@@ -25,3 +25,5 @@ export * from './privacy/index.ts';
 export * from './studio/index.ts';
 export * from './blocked/index.ts';
 export * from './ai/index.ts';
+export * from './account/index.ts';
+export * from './settings-icons/index.ts';

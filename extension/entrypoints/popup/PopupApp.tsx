@@ -45,6 +45,18 @@ export function PopupApp({ boot }: { boot: BootState }) {
     return () => clearTimeout(timer);
   }, []);
 
+  // The popup wears the user's saved theme and accent; signed out, the system theme.
+  const userId = user?.userId ?? null;
+  useEffect(() => {
+    if (!userId) {
+      void browser.storage.local.remove(STORAGE_KEYS.appearance);
+      return;
+    }
+    loadData()
+      .then((data) => data.syncAppearance(userId))
+      .catch((error: unknown) => console.warn('appearance not loaded', error));
+  }, [userId]);
+
   async function signOut() {
     setSigningOut(true);
     const data = await loadData();

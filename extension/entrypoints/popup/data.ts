@@ -4,6 +4,7 @@
  */
 import { browser } from 'wxt/browser';
 import { DEFAULT_CATEGORY_NAME } from '../../../shared/constants.ts';
+import { getAppearance } from '../../../shared/data/appearance/api.ts';
 import { getSession, signIn, signOut } from '../../../shared/data/auth/api.ts';
 import { listCategories, type Category } from '../../../shared/data/categories/api.ts';
 import { errorToast, type ToastMessage } from '../../../shared/data/errors.ts';
@@ -48,6 +49,15 @@ export async function submitSignIn(values: SignInValues) {
 
 export async function submitSignOut() {
   return signOut(await client());
+}
+
+/**
+ * Copies the user's saved appearance (/settings/appearance) into storage, where the popup's
+ * theme follower (ui/theme-mode.ts) picks it up; no saved row means the defaults.
+ */
+export async function syncAppearance(userId: string): Promise<void> {
+  const row = await getAppearance(await client(), userId);
+  await area.set({ [STORAGE_KEYS.appearance]: row ?? { theme: 'dark' } });
 }
 
 /** Renews an expired access token now (supabase-js signs out if the refresh token was revoked). */

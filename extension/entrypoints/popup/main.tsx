@@ -1,10 +1,10 @@
 import '../../ui/extension.css';
 import { createRoot } from 'react-dom/client';
-import { followSystemTheme } from '../../ui/theme-mode.ts';
+import { followUserAppearance } from '../../ui/theme-mode.ts';
 import { readBootState } from './boot.ts';
 import { PopupApp } from './PopupApp.tsx';
 
-followSystemTheme();
+followUserAppearance();
 const root = createRoot(document.getElementById('root')!);
 // One storage read and one tab query decide the first view; nothing waits for the network.
 readBootState().then(

@@ -53,6 +53,7 @@ Deno.serve(
       social_handle: shareData.social_handle ?? null,
     }).select('id').single<{ id: string }>();
     if (error) {
+      if (error.hint === 'sharing_disabled') throw new HttpError(403, 'sharing_disabled', error.message);
       if (error.code === 'PT429') throw new HttpError(429, 'rate_limited', SHARE_RATE_LIMIT_MESSAGE);
       if (error.code === 'PT404') throw new HttpError(404, 'recipient_not_found', error.message);
       // Ownership was checked above; a 42501 here means the link changed hands in between.

@@ -19,6 +19,12 @@ const PublicShell = lazyPage(() => import('../routes/placeholder/public-shell.ts
 const DashboardPage = lazyPage(() => import('../routes/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
 const ImportExportPage = lazyPage(() => import('../routes/settings-data/import-export-page.tsx'), (m) => m.ImportExportPage);
 const SlugRoute = lazyPage(() => import('../routes/public-page/slug-route.tsx'), (m) => m.SlugRoute);
+const SettingsPage = lazyPage(() => import('../routes/settings/settings-page.tsx'), (m) => m.SettingsPage);
+const PrivacySettingsPage = lazyPage(() => import('../routes/settings/privacy-page.tsx'), (m) => m.PrivacySettingsPage);
+const AppearanceSettingsPage = lazyPage(() => import('../routes/settings/appearance-page.tsx'), (m) => m.AppearanceSettingsPage);
+const NameEmailSettingsPage = lazyPage(() => import('../routes/settings/name-email-page.tsx'), (m) => m.NameEmailSettingsPage);
+const SocialSharingSettingsPage = lazyPage(() => import('../routes/settings/social-sharing-page.tsx'), (m) => m.SocialSharingSettingsPage);
+const ApiDocsPage = lazyPage(() => import('../routes/settings/api-docs-page.tsx'), (m) => m.ApiDocsPage);
 
 /** A placeholder page with its name and purpose (part 2 §2). */
 const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
@@ -43,12 +49,13 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/category/:categoryId', element: soon('Folder', 'The links and subfolders of one category.') },
-          { path: '/settings', element: soon('Settings', 'General, profile, privacy, notifications, appearance and more.') },
-          { path: '/settings/privacy', element: soon('Privacy & Security', 'Blocked senders, sharing and your password.') },
-          { path: '/settings/appearance', element: soon('Appearance', 'Theme, accent colour and density.') },
-          { path: '/settings/profile/name-email', element: soon('Name & Email', 'Your username and e-mail address.') },
+          { path: '/settings', element: <SettingsPage /> },
+          { path: '/settings/privacy', element: <PrivacySettingsPage /> },
+          { path: '/settings/appearance', element: <AppearanceSettingsPage /> },
+          { path: '/settings/profile/name-email', element: <NameEmailSettingsPage /> },
           { path: '/settings/data', element: <ImportExportPage /> },
-          { path: '/settings/social-sharing', element: soon('Social Sharing', 'Connect your social accounts.') },
+          { path: '/settings/social-sharing', element: <SocialSharingSettingsPage /> },
+          { path: '/settings/social-sharing/api', element: <ApiDocsPage /> },
           { path: '/studio', element: soon('Profile Studio', 'Build your public profile page.') },
           { path: '/studio/preview-publish', element: soon('Preview & Publish', 'Preview, choose who can see it and publish your page.') },
           { path: '/share/receive', element: soon('Saving link', 'Saves a link shared from another app.') },

@@ -1,0 +1,4 @@
+export * from './api.ts';
+export * from './keys.ts';
+export * from './queries.ts';
+export * from './mutations.ts';

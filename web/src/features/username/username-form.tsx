@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { profileMutations } from '~shared/data/profiles/mutations.ts';
+import { useDataClient } from '~shared/data/provider.tsx';
+import { USERNAME_MESSAGES, nameEmailUsernameSchema, usernameSchema } from '~shared/schemas/username.ts';
+import { Button } from '~shared/ui/Button.tsx';
+import { FormField } from '~shared/ui/FormField.tsx';
+import { TextInput } from '~shared/ui/TextInput.tsx';
+import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { useUsernameAvailability, type UsernameAvailability } from './use-username-availability.ts';
+
+const STATUS_TEXT: Record<UsernameAvailability, string | null> = {
+  unknown: null,
+  checking: 'Checking availability…',
+  available: 'Available',
+  taken: USERNAME_MESSAGES.taken,
+};
+
+/**
+ * Choose or change the username (part 2 §5): validation messages under the field, the
+ * availability check 500 ms after typing, submit disabled while checking or when taken.
+ * `variant` picks the schema: the name-email page says 'Username required' when empty.
+ */
+export function UsernameForm({ userId, current, variant, submitLabel, onSaved }: { userId: string; current: string | null | undefined; variant: 'card' | 'settings'; submitLabel: string; onSaved?: (username: string) => void }) {
+  const client = useDataClient();
+  const queryClient = useQueryClient();
+  const save = useMutation(profileMutations.setUsername(client, queryClient, userId));
+  const [value, setValue] = useState(current ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const availability = useUsernameAvailability(value, current);
+  const schema = variant === 'settings' ? nameEmailUsernameSchema : usernameSchema;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    // mutateAsync: saving re-renders the parent (the prompt turns into the card, the page re-keys
+    // the form), and per-call mutate callbacks do not run once the form has unmounted.
+    save.mutateAsync(parsed.data).then(
+      (profile) => {
+        showSuccessToast('Username set!');
+        onSaved?.(profile.username ?? parsed.data);
+      },
+      (saveError: unknown) => {
+        const toast = showErrorToast('username.save', saveError);
+        if (toast.description === USERNAME_MESSAGES.taken) setError(USERNAME_MESSAGES.taken);
+      },
+    );
+  };
+
+  const status = STATUS_TEXT[availability];
+  const unchanged = !!current && current.toLowerCase() === value.trim().toLowerCase();
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-md gap-3" data-testid="username-form">
+      <FormField label="Username" error={error} hint={status ? <span data-testid="username-status" data-state={availability}>{status}</span> : undefined}>
+        <TextInput
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            if (error) setError(undefined);
+          }}
+          autoComplete="username"
+          spellCheck={false}
+          maxLength={40}
+          placeholder="your-name"
+        />
+      </FormField>
+      <div>
+        <Button type="submit" disabled={save.isPending || availability === 'checking' || availability === 'taken' || unchanged}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
