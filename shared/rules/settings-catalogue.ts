@@ -16,7 +16,7 @@ export interface SettingsCategory {
 }
 
 export const SETTINGS_CATEGORIES: readonly SettingsCategory[] = [
-  { slug: 'general', title: 'General', description: 'Language, region and defaults.', items: [{ key: 'language', label: 'Language' }, { key: 'region', label: 'Region & time zone' }, { key: 'defaults', label: 'Default view' }] },
+  { slug: 'general', title: 'General', description: 'Language, region, defaults and your data.', items: [{ key: 'language', label: 'Language' }, { key: 'region', label: 'Region & time zone' }, { key: 'defaults', label: 'Default view' }, { key: 'data', label: 'Import & export' }] },
   { slug: 'profile', title: 'Profile', description: 'Your name, username and e-mail.', items: [{ key: 'name-email', label: 'Name & Email' }, { key: 'username', label: 'Username' }, { key: 'profile-photo', label: 'Profile photo' }] },
   { slug: 'privacy-security', title: 'Privacy & Security', description: 'Blocked senders, sharing, password and your account.', items: [{ key: 'privacy', label: 'Privacy' }, { key: 'security', label: 'Security' }, { key: 'two-factor', label: 'Two-factor authentication' }] },
   { slug: 'notifications', title: 'Notifications', description: 'What we tell you and how.', items: [{ key: 'email-notifications', label: 'Email notifications' }, { key: 'push-notifications', label: 'Push notifications' }] },
@@ -35,6 +35,7 @@ const TARGETS: Record<string, string> = {
   username: '/settings/profile/name-email',
   support: '/support',
   'social-sharing': '/settings/social-sharing',
+  data: '/settings/data',
 };
 
 /** Where a sub-item goes, or null for 'Coming soon.' (part 2 §2). */

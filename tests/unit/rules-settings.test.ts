@@ -18,6 +18,7 @@ describe('settings catalogue (part 2 §2)', () => {
     expect(settingsTarget('username')).toBe('/settings/profile/name-email');
     expect(settingsTarget('support')).toBe('/support');
     expect(settingsTarget('social-sharing')).toBe('/settings/social-sharing');
+    expect(settingsTarget('data')).toBe('/settings/data');
     expect(settingsTarget('plan')).toBeNull();
     for (const category of SETTINGS_CATEGORIES) for (const item of category.items) expect(settingsTarget(item.key) === null || settingsTarget(item.key)!.startsWith('/')).toBe(true);
   });
