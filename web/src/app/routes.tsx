@@ -18,6 +18,8 @@ const ComingSoonPage = lazyPage(() => import('../routes/placeholder/coming-soon-
 const PublicShell = lazyPage(() => import('../routes/placeholder/public-shell.tsx'), (m) => m.PublicShell);
 const DashboardPage = lazyPage(() => import('../routes/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
 const SlugRoute = lazyPage(() => import('../routes/public-page/slug-route.tsx'), (m) => m.SlugRoute);
+const StudioPage = lazyPage(() => import('../routes/studio/studio-page.tsx'), (m) => m.StudioPage);
+const PreviewPublishPage = lazyPage(() => import('../routes/studio/preview-publish-page.tsx'), (m) => m.PreviewPublishPage);
 
 /** A placeholder page with its name and purpose (part 2 §2). */
 const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
@@ -47,18 +49,19 @@ export const routes: RouteObject[] = [
           { path: '/settings/appearance', element: soon('Appearance', 'Theme, accent colour and density.') },
           { path: '/settings/profile/name-email', element: soon('Name & Email', 'Your username and e-mail address.') },
           { path: '/settings/social-sharing', element: soon('Social Sharing', 'Connect your social accounts.') },
-          { path: '/studio', element: soon('Profile Studio', 'Build your public profile page.') },
-          { path: '/studio/preview-publish', element: soon('Preview & Publish', 'Preview, choose who can see it and publish your page.') },
+          { path: '/studio', element: <StudioPage /> },
+          { path: '/studio/preview-publish', element: <PreviewPublishPage /> },
           { path: '/share/receive', element: soon('Saving link', 'Saves a link shared from another app.') },
           { path: '/share/capture', element: soon('Saving link', 'Saves a link captured from another app.') },
         ],
       },
       // Public pages with data (they work signed out).
       { path: '/receive', element: <PublicShell>{soon('Receive a link', 'Preview a shared link and add it to your collection.')}</PublicShell> },
-      { path: '/:slug/preview', element: <SlugRoute preview /> },
-      { path: '/:slug', element: <SlugRoute /> },
     ],
   },
+  // Public profile pages read their one RPC with fetch: no data providers, no supabase-js (issue 14).
+  { path: '/:slug/preview', element: <SlugRoute preview /> },
+  { path: '/:slug', element: <SlugRoute /> },
 
   { path: '*', element: <NotFoundPage /> },
 ];
