@@ -170,8 +170,8 @@ describe('studio', () => {
       await page.getByTestId('message-image-upload').setInputFiles({ name: `m${i}.png`, mimeType: 'image/png', buffer: solidPng(rgb, 80, 80) });
       await expect.poll(() => page.getByTestId('message-image-list').locator('img').count(), { timeout: TOAST_MS }).toBe(i + 1);
     }
-    await page.getByRole('button', { name: 'Message images full' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Message images full' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Message images full', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Message images full', exact: true }).isDisabled()).toBe(true);
 
     // Unsaved changes are not lost silently.
     let asked = '';
@@ -280,6 +280,8 @@ describe('studio', () => {
   it('studio screenshots: light and dark app theme, desktop and 390 px', async () => {
     const owner = await userWithName('Sam');
     for (const [theme, phone] of [['light', false], ['dark', false], ['light', true], ['dark', true]] as const) {
+      // The signed-in app applies the account's saved appearance.
+      await owner.client.from('user_appearance_settings').update({ theme }).eq('user_id', owner.user.id);
       const { page } = await signedIn(owner, { theme, colorScheme: theme, phone });
       await page.goto('/studio');
       await page.getByRole('heading', { name: 'Profile Studio' }).waitFor();

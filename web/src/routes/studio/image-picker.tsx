@@ -17,7 +17,7 @@ export function ImagePicker({ kind, label, onUploaded, testId, disabled }: { kin
   const picker = useFilePicker({
     kind: 'background',
     accept: 'image/png,image/jpeg,image/gif,image/webp,image/avif,image/bmp',
-    label,
+    label: `${label} (file)`,
     testId,
     onFile: (file) => {
       setBusy(true);

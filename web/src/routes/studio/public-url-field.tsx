@@ -73,10 +73,11 @@ export function PublicUrlField({ userId, currentSlug, origin }: { userId: string
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="flex min-w-0 flex-1 items-center rounded-md border border-input bg-background shadow-sm focus-within:ring-2 focus-within:ring-ring">
-          <span className="shrink-0 pl-3 text-sm text-muted-foreground">{origin.replace(/^https?:\/\//, '')}/</span>
+          <span className="hidden shrink-0 pl-3 text-sm text-muted-foreground sm:inline">{origin.replace(/^https?:\/\//, '')}/</span>
           <input
             id="studio-slug"
-            className={cn(CONTROL_CLASS, 'min-w-0 border-0 pl-0.5 shadow-none focus-visible:ring-0')}
+            className={cn(CONTROL_CLASS, 'min-w-0 border-0 shadow-none focus-visible:ring-0 sm:pl-0.5')}
+            placeholder="your-name"
             value={value}
             onChange={(e) => setValue(sanitizeSlugInput(e.target.value))}
             aria-describedby="studio-slug-status"
