@@ -26,7 +26,7 @@ export function TextField({ label, value, onChange, max, multiline, error, place
       </span>
     ) : undefined;
   return (
-    <FormField label={label} error={error} hint={counter} className={className}>
+    <FormField label={label} error={error} hint={counter} className={cn('content-start', className)}>
       {multiline ? (
         <textarea className={cn(CONTROL_CLASS, 'min-h-24 resize-y')} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} data-testid={testId} rows={3} />
       ) : (
