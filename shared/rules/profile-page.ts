@@ -134,6 +134,13 @@ export function pageMetaOf(page: ProfilePageFields): { title: string; descriptio
   return { title: company ? `${name} · ${company}` : name, description };
 }
 
+export const PUBLIC_PAGE_MESSAGES = {
+  previewPrivateTitle: 'This preview is private',
+  previewPrivateDescription: 'Only the profile owner and admins can view it.',
+  notFoundTitle: 'Oops! Page not found',
+  returnHome: 'Return to Home',
+} as const;
+
 export const UNAVAILABLE_MESSAGES = {
   private: 'This page is private.',
   exclusive: 'This page is exclusive to allowed members.',

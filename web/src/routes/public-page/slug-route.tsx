@@ -1,6 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { PUBLIC_PAGE_MESSAGES } from '~shared/messages.ts';
-import { pageMetaOf, unavailableMessageOf } from '~shared/rules/profile-page.ts';
+import { pageMetaOf, PUBLIC_PAGE_MESSAGES, unavailableMessageOf } from '~shared/rules/profile-page.ts';
 import { PAGE_UNAVAILABLE_TITLE } from '~shared/rules/public-page.ts';
 import { isValidSlug } from '~shared/rules/slug.ts';
 import { useDocumentMeta } from '../../app/document-meta.ts';
