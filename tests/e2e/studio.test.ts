@@ -410,6 +410,8 @@ describe('dashboard and Preview & Publish buttons', () => {
     await page.getByRole('button', { name: 'View Public Page' }).click();
     await expect.poll(async () => (await openedUrls(page)).at(-1)).toEqual({ url: `${webUrl()}/${owner.username}`, target: '_blank' });
     await page.getByRole('link', { name: 'Social Sharing' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'dashboard-public-page-buttons-phone');
     await page.getByRole('link', { name: 'Profile Studio' }).click();
     await page.getByRole('heading', { name: 'Profile Studio' }).waitFor();
 

@@ -6,14 +6,17 @@ import { publicPageUrl } from '~shared/rules/public-page.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { ExternalLinkIcon, PencilIcon, ShareIcon } from '~shared/ui/icons.tsx';
 import { showToastMessage } from '~shared/ui/toast.ts';
-import { LinkButton } from '../../components/link-button.tsx';
+import { Link } from 'react-router-dom';
 
 /** Part 2 §2 /dashboard: the public page (new tab, origin + slug or username), Profile Studio, Social Sharing. */
 export function PublicPageButtons({ userId }: { userId: string }) {
   const client = useDataClient();
   const profile = useQuery(profileQueries.detail(client, userId));
   const url = publicPageUrl(window.location.origin, profile.data?.public_page_slug || profile.data?.username);
-  const chip = 'h-8 px-3 text-xs bg-card/80 backdrop-blur';
+  // Looks like Button outline/sm; a real link (middle-click, copy address).
+  const chip =
+    'inline-flex h-8 items-center justify-center gap-2 rounded-md border border-input bg-card/80 px-3 text-xs font-medium whitespace-nowrap backdrop-blur transition-colors ' +
+    'hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background';
   return (
     <div className="flex flex-wrap gap-2" data-testid="public-page-buttons">
       <Button
@@ -26,14 +29,14 @@ export function PublicPageButtons({ userId }: { userId: string }) {
         <ExternalLinkIcon size={16} />
         View Public Page
       </Button>
-      <LinkButton to="/studio" variant="outline" className={chip}>
+      <Link to="/studio" className={chip}>
         <PencilIcon size={16} />
         Profile Studio
-      </LinkButton>
-      <LinkButton to="/settings/social-sharing" variant="outline" className={chip}>
+      </Link>
+      <Link to="/settings/social-sharing" className={chip}>
         <ShareIcon size={16} />
         Social Sharing
-      </LinkButton>
+      </Link>
     </div>
   );
 }
