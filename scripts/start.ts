@@ -3,6 +3,7 @@ import { loadConfig } from '../supabase/local/config.ts';
 import { extensionRedirectUrls } from '../shared/extension-identity.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { serveStatic } from './lib/serve-static.ts';
+import { publicPageMeta } from './lib/public-page-meta.ts';
 import { buildExtension, buildWeb, clientEnv, repoRoot } from './lib/build-clients.ts';
 
 /**
@@ -32,7 +33,8 @@ try {
   } else {
     console.log('Building the web app...');
     const dist = await buildWeb(env, true, process.env.WEB_OUT_DIR || undefined);
-    const server: http.Server = await serveStatic(dist, webPort);
+    const transformIndex = publicPageMeta({ supabaseUrl: stack.url, anonKey: config.anonKey, siteUrl: webUrl });
+    const server: http.Server = await serveStatic(dist, webPort, undefined, { transformIndex });
     closers.push(() => new Promise((r) => server.close(r)));
   }
   console.log('Building the extension for Chrome and Firefox...');

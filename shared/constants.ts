@@ -183,6 +183,11 @@ export const LINKS_SECTION_IMAGE_COUNT = 4;
 export const DEFAULT_BANNER_MESSAGE = 'Welcome to my page.';
 export const DEFAULT_PROFILE_SECTION_TITLE = 'Profile';
 export const DEFAULT_BIO_SOCIAL_SECTION_TITLE = 'Bio & Social';
+/** The studio's Theme tab (saved with the page: a deviation, the spec keeps them in local state). */
+export const STUDIO_THEMES = ['light', 'dark', 'neon', 'pastel'] as const;
+export type StudioTheme = (typeof STUDIO_THEMES)[number];
+export const DEFAULT_STUDIO_THEME: StudioTheme = 'light';
+export const DEFAULT_STUDIO_ACCENT = '#3b82f6';
 /** 'Message Box 1' … 'Message Box 7'. */
 export const DEFAULT_MESSAGE_TITLES: readonly string[] = Array.from(
   { length: MESSAGE_BOX_COUNT },

@@ -184,12 +184,8 @@ export const SLUG_MESSAGES = {
   usernameRequired: 'Username required',
 } as const;
 
-export const PUBLIC_PAGE_MESSAGES = {
-  previewPrivateTitle: 'This preview is private',
-  previewPrivateDescription: 'Only the profile owner and admins can view it.',
-  notFoundTitle: 'Oops! Page not found',
-  returnHome: 'Return to Home',
-} as const;
+// Defined beside the public page's rules so /{slug} does not load this whole module.
+export { PUBLIC_PAGE_MESSAGES } from './rules/profile-page.ts';
 
 // ── Share-in routes (part 2) ─────────────────────────────────────────────
 export const SHARE_IN_MESSAGES = {

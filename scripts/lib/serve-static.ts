@@ -21,13 +21,18 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 
+export interface ServeStaticOptions {
+  /** Rewrites index.html for a client-routed path (e.g. Open Graph tags for /{slug}); not cached. */
+  transformIndex?: (pathname: string, html: string) => Promise<string>;
+}
+
 /**
  * Serves a built single-page app: files from `root`, index.html for every other path (client routing),
  * gzip when the browser accepts it, long cache for hashed assets.
  */
-export function serveStatic(root: string, port: number, host = '127.0.0.1'): Promise<http.Server> {
+export function serveStatic(root: string, port: number, host = '127.0.0.1', options: ServeStaticOptions = {}): Promise<http.Server> {
   const gzCache = new Map<string, Buffer>();
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let rel: string;
     try {
@@ -46,7 +51,18 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1'): Pro
       'Cache-Control': rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     let body: Buffer = fs.readFileSync(file);
-    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    let transformed = false;
+    if (options.transformIndex && ext === '.html' && rel !== '/index.html') {
+      const html = body.toString('utf8');
+      const out = await options.transformIndex(url.pathname, html).catch(() => html);
+      transformed = out !== html;
+      body = Buffer.from(out, 'utf8');
+    }
+    if (transformed && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      body = zlib.gzipSync(body);
+      headers['Content-Encoding'] = 'gzip';
+      headers.Vary = 'Accept-Encoding';
+    } else if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       const cached = gzCache.get(file);
       body = cached ?? zlib.gzipSync(body);
       if (!cached) gzCache.set(file, body);

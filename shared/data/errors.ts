@@ -300,6 +300,9 @@ const CATALOGUE = {
   'privacy.initVisibility': { fallback: errorSentence(SETTINGS_MESSAGES.visibilityInitFailed) },
   'privacy.publish': { fallback: errorSentence(SETTINGS_MESSAGES.publishUpdateFailed) },
   'privacy.initPublish': { fallback: errorSentence(SETTINGS_MESSAGES.publishInitFailed) },
+  // Chosen titles (the spec does not resolve exclusive members): the server's message is the description.
+  'studio.addMember': { fallback: titleWithMessage('Could not add member') },
+  'studio.removeMember': { fallback: titleWithMessage('Could not remove member') },
   'slug.save': {
     rules: [
       when((e) => e.code === CLIENT_ERROR_CODES.invalidInput || e.code === '23514', { title: SLUG_MESSAGES.invalid }),

@@ -11,3 +11,9 @@ export async function requireUserId(client: DataClient): Promise<string> {
   if (!id) throw clientError(CLIENT_ERROR_CODES.notAuthenticated, 'Not signed in');
   return id;
 }
+
+/** The current access token (supabase-js refreshes an expired one first), or null when signed out. */
+export async function currentAccessToken(client: DataClient): Promise<string | null> {
+  const { data } = await client.auth.getSession();
+  return data.session?.access_token ?? null;
+}

@@ -2,7 +2,7 @@
  * Row shapes of the tables the data layer reads (supabase/migrations, spec part 1 §3 / part 2 §3).
  * Hand-written rather than generated so shared/ needs no codegen step; keep in step with the migrations.
  */
-import type { Density, MainPhotoSize, PageVisibility, SharedLinkStatus, SocialPlatform, Theme } from '../constants.ts';
+import type { Density, MainPhotoSize, PageVisibility, SharedLinkStatus, SocialPlatform, StudioTheme, Theme } from '../constants.ts';
 
 export interface ProfileRow {
   user_id: string;
@@ -117,6 +117,8 @@ export interface WebpageSettingsRow {
   links_section_title: string | null;
   profile_section_title: string | null;
   bio_social_section_title: string | null;
+  theme_mode: StudioTheme;
+  accent_color: string;
 }
 
 export interface UsernameChangeRow {

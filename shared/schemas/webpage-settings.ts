@@ -6,6 +6,9 @@ import {
   MESSAGE_BOX_TEXT_MAX,
   MESSAGE_BOX_TITLE_MAX,
   MESSAGE_IMAGES_MAX,
+  DEFAULT_STUDIO_ACCENT,
+  DEFAULT_STUDIO_THEME,
+  STUDIO_THEMES,
 } from '../constants.ts';
 import { optionalHttpUrlField, optionalTextField } from './fields.ts';
 
@@ -25,7 +28,11 @@ export const WEBPAGE_MESSAGES = {
   textTooLong: `Must be at most ${SHORT_TEXT_MAX} characters`,
   handleTooLong: `Handle must be at most ${HANDLE_MAX} characters`,
   invalidUrl: 'Please enter a valid URL',
+  invalidAccent: 'Choose a colour like #3b82f6',
 } as const;
+
+/** '#rrggbb', the accent colour's stored form. */
+export const ACCENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 const storagePath = z.string().max(STORAGE_PATH_MAX).nullish().transform((v) => v || null);
 const shortText = optionalTextField(SHORT_TEXT_MAX, WEBPAGE_MESSAGES.textTooLong);
@@ -57,6 +64,8 @@ export const webpageSettingsSchema = z.object({
   links_section_title: shortText,
   profile_section_title: shortText,
   bio_social_section_title: shortText,
+  theme_mode: z.enum(STUDIO_THEMES).default(DEFAULT_STUDIO_THEME),
+  accent_color: z.string().trim().regex(ACCENT_COLOR_PATTERN, WEBPAGE_MESSAGES.invalidAccent).default(DEFAULT_STUDIO_ACCENT),
 });
 export type WebpageSettingsInput = z.infer<typeof webpageSettingsSchema>;
 export type WebpageSettingsFormValues = z.input<typeof webpageSettingsSchema>;

@@ -1,6 +1,6 @@
 import type { PageVisibility } from '../../constants.ts';
 import type { DataClient } from '../client.ts';
-import { unwrap } from '../errors.ts';
+import { DataError, toDataError, unwrap } from '../errors.ts';
 import type { PrivacySettingsRow } from '../types.ts';
 
 const COLUMNS = 'id,user_id,public_page_published,public_page_visibility';
@@ -13,7 +13,17 @@ export async function getPrivacySettings(client: DataClient, userId: string): Pr
 async function updateOrCreate(client: DataClient, userId: string, patch: Partial<Pick<PrivacySettingsRow, 'public_page_published' | 'public_page_visibility'>>): Promise<PrivacySettingsRow> {
   const rows = unwrap(await client.from('user_privacy_settings').update(patch).eq('user_id', userId).select(COLUMNS)) as PrivacySettingsRow[] | null;
   if (rows?.length) return rows[0];
-  return unwrap(await client.from('user_privacy_settings').insert({ user_id: userId, ...patch }).select(COLUMNS).single()) as PrivacySettingsRow;
+  const created = await client.from('user_privacy_settings').insert({ user_id: userId, ...patch }).select(COLUMNS).single();
+  if (created.error) throw new PrivacyInitError(toDataError(created.error));
+  return created.data as PrivacySettingsRow;
+}
+
+/** Creating the missing row failed ('Failed to initialize visibility/publish settings.'). */
+export class PrivacyInitError extends DataError {
+  constructor(cause: DataError) {
+    super(cause.message, { code: cause.code, status: cause.status, details: cause.details, source: cause.source, cause });
+    this.name = 'PrivacyInitError';
+  }
 }
 
 export const setPageVisibility = (client: DataClient, userId: string, visibility: PageVisibility) =>

@@ -1,14 +1,15 @@
-import { STORAGE_BUCKETS } from '../../constants.ts';
+import { STORAGE_BUCKETS, type StorageBucket } from '../../constants.ts';
 import type { WebpageSettingsInput } from '../../schemas/webpage-settings.ts';
 import type { DataClient } from '../client.ts';
-import { unwrap } from '../errors.ts';
+import { toDataError, unwrap } from '../errors.ts';
 import { requireUserId } from '../session.ts';
-import { uploadPublicFile, type UploadFile, type UploadedFile } from '../storage.ts';
+import { pathFromPublicUrl, uploadPublicFile, type UploadFile, type UploadedFile } from '../storage.ts';
 import type { WebpageSettingsRow } from '../types.ts';
+import type { PublicPage } from './public-page.ts';
 
 const WEBPAGE_COLUMNS =
   'user_id,main_photo_path,main_photo_size,message_image_paths,message_boxes,message_titles,banner_message,banner_background_url,bio,website_url,' +
-  'twitter_handle,instagram_handle,linkedin_url,public_display_name,company_name,links_section_title,profile_section_title,bio_social_section_title';
+  'twitter_handle,instagram_handle,linkedin_url,public_display_name,company_name,links_section_title,profile_section_title,bio_social_section_title,theme_mode,accent_color';
 
 export async function getWebpageSettings(client: DataClient, userId: string): Promise<WebpageSettingsRow | null> {
   return unwrap(await client.from('webpage_settings').select(WEBPAGE_COLUMNS).eq('user_id', userId).maybeSingle()) as WebpageSettingsRow | null;
@@ -21,20 +22,7 @@ export async function saveWebpageSettings(client: DataClient, userId: string, in
   ) as WebpageSettingsRow;
 }
 
-export type PublicPageReason = 'ok' | 'not_found' | 'unpublished' | 'private' | 'exclusive';
-export interface PublicPage extends Omit<WebpageSettingsRow, 'user_id'> {
-  reason: PublicPageReason;
-  viewable: boolean;
-  is_owner: boolean;
-  slug: string;
-  user_id: string | null;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  icon_outline_color: string | null;
-  public_page_published: boolean | null;
-  public_page_visibility: string | null;
-}
+export type { PublicPage, PublicPageReason } from './public-page.ts';
 
 /** /{slug}: the page when the caller may see it, else only `reason` (RPC get_public_page_by_slug; works signed out). */
 export async function getPublicPage(client: DataClient, slug: string): Promise<PublicPage> {
@@ -42,11 +30,36 @@ export async function getPublicPage(client: DataClient, slug: string): Promise<P
   return rows?.[0] ?? ({ reason: 'not_found', viewable: false, is_owner: false, slug } as PublicPage);
 }
 
-/** Studio images go to main-photos / message-images under {userId}/{timestamp}.{ext}. */
-export async function uploadStudioImage(client: DataClient, kind: 'main-photo' | 'message-image', file: UploadFile & Blob): Promise<UploadedFile> {
+export type StudioImageKind = 'main-photo' | 'message-image' | 'banner';
+
+/** The bucket each studio image lives in. */
+export function studioImageBucket(kind: StudioImageKind): StorageBucket {
+  if (kind === 'main-photo') return STORAGE_BUCKETS.mainPhotos;
+  if (kind === 'message-image') return STORAGE_BUCKETS.messageImages;
+  return STORAGE_BUCKETS.bannerBackgrounds;
+}
+
+/**
+ * Studio images go to main-photos / message-images / banner-backgrounds under {userId}/{timestamp}.{ext}.
+ * Raster images only and at most 5 MB: checked here, and by the buckets' limits on the server (type
+ * sniffed from the bytes).
+ */
+export async function uploadStudioImage(client: DataClient, kind: StudioImageKind, file: UploadFile & Blob): Promise<UploadedFile> {
   const userId = await requireUserId(client);
-  const bucket = kind === 'main-photo' ? STORAGE_BUCKETS.mainPhotos : STORAGE_BUCKETS.messageImages;
-  return uploadPublicFile(client, bucket, userId, file, 'background');
+  return uploadPublicFile(client, studioImageBucket(kind), userId, file, 'background');
+}
+
+/**
+ * Removes replaced studio images (paths inside the bucket, or public URLs of it). Only the caller's own
+ * folder can be removed (storage RLS); anything else is skipped. Returns how many objects were removed.
+ */
+export async function removeStudioImages(client: DataClient, kind: StudioImageKind, pathsOrUrls: readonly string[]): Promise<number> {
+  const bucket = studioImageBucket(kind);
+  const paths = pathsOrUrls.map((p) => (/^https?:/i.test(p) ? pathFromPublicUrl(p, bucket) : p)).filter((p): p is string => Boolean(p));
+  if (!paths.length) return 0;
+  const { data, error } = await client.storage.from(bucket).remove(paths);
+  if (error) throw toDataError(error, 'storage');
+  return data?.length ?? 0;
 }
 
 export interface PageMember {
@@ -63,6 +76,7 @@ export async function listPageMembers(client: DataClient): Promise<PageMember[]>
   return (unwrap(await client.rpc('list_page_members')) ?? []) as PageMember[];
 }
 
+/** Adds an allowed member by username ('@name' works) or e-mail address. */
 export async function addPageMember(client: DataClient, username: string): Promise<string> {
   return unwrap(await client.rpc('add_page_member', { member_username: username.trim().replace(/^@/, '') })) as string;
 }

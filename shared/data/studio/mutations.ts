@@ -2,7 +2,7 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { WebpageSettingsInput } from '../../schemas/webpage-settings.ts';
 import type { DataClient } from '../client.ts';
 import type { UploadFile } from '../storage.ts';
-import { addPageMember, removePageMember, saveWebpageSettings, uploadStudioImage } from './api.ts';
+import { addPageMember, removePageMember, removeStudioImages, saveWebpageSettings, uploadStudioImage, type StudioImageKind } from './api.ts';
 import { studioKeys } from './keys.ts';
 
 export const studioMutations = {
@@ -18,7 +18,12 @@ export const studioMutations = {
   uploadImage: (client: DataClient) =>
     mutationOptions({
       mutationKey: [...studioKeys.all, 'uploadImage'],
-      mutationFn: (params: { kind: 'main-photo' | 'message-image'; file: UploadFile & Blob }) => uploadStudioImage(client, params.kind, params.file),
+      mutationFn: (params: { kind: StudioImageKind; file: UploadFile & Blob }) => uploadStudioImage(client, params.kind, params.file),
+    }),
+  removeImages: (client: DataClient) =>
+    mutationOptions({
+      mutationKey: [...studioKeys.all, 'removeImages'],
+      mutationFn: (params: { kind: StudioImageKind; paths: readonly string[] }) => removeStudioImages(client, params.kind, params.paths),
     }),
   addMember: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({

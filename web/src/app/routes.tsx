@@ -25,6 +25,8 @@ const AppearanceSettingsPage = lazyPage(() => import('../routes/settings/appeara
 const NameEmailSettingsPage = lazyPage(() => import('../routes/settings/name-email-page.tsx'), (m) => m.NameEmailSettingsPage);
 const SocialSharingSettingsPage = lazyPage(() => import('../routes/settings/social-sharing-page.tsx'), (m) => m.SocialSharingSettingsPage);
 const ApiDocsPage = lazyPage(() => import('../routes/settings/api-docs-page.tsx'), (m) => m.ApiDocsPage);
+const StudioPage = lazyPage(() => import('../routes/studio/studio-page.tsx'), (m) => m.StudioPage);
+const PreviewPublishPage = lazyPage(() => import('../routes/studio/preview-publish-page.tsx'), (m) => m.PreviewPublishPage);
 
 /** A placeholder page with its name and purpose (part 2 §2). */
 const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
@@ -56,18 +58,19 @@ export const routes: RouteObject[] = [
           { path: '/settings/data', element: <ImportExportPage /> },
           { path: '/settings/social-sharing', element: <SocialSharingSettingsPage /> },
           { path: '/settings/social-sharing/api', element: <ApiDocsPage /> },
-          { path: '/studio', element: soon('Profile Studio', 'Build your public profile page.') },
-          { path: '/studio/preview-publish', element: soon('Preview & Publish', 'Preview, choose who can see it and publish your page.') },
+          { path: '/studio', element: <StudioPage /> },
+          { path: '/studio/preview-publish', element: <PreviewPublishPage /> },
           { path: '/share/receive', element: soon('Saving link', 'Saves a link shared from another app.') },
           { path: '/share/capture', element: soon('Saving link', 'Saves a link captured from another app.') },
         ],
       },
       // Public pages with data (they work signed out).
       { path: '/receive', element: <PublicShell>{soon('Receive a link', 'Preview a shared link and add it to your collection.')}</PublicShell> },
-      { path: '/:slug/preview', element: <SlugRoute preview /> },
-      { path: '/:slug', element: <SlugRoute /> },
     ],
   },
+  // Public profile pages read their one RPC with fetch: no data providers, no supabase-js (issue 14).
+  { path: '/:slug/preview', element: <SlugRoute preview /> },
+  { path: '/:slug', element: <SlugRoute /> },
 
   { path: '*', element: <NotFoundPage /> },
 ];

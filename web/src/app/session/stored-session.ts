@@ -28,3 +28,26 @@ function safeLocalStorage(): Storage | null {
     return null; // storage disabled by the browser
   }
 }
+
+/**
+ * The stored access token when it is still valid for at least `marginSeconds`, read without loading
+ * supabase-js (the public page calls its one RPC with it). 'stale' when a session exists but its
+ * token has expired: the caller then loads supabase-js, which refreshes it.
+ */
+export function storedAccessToken(
+  storage: Pick<Storage, 'getItem'> | null = safeLocalStorage(),
+  nowSeconds = Date.now() / 1000,
+  marginSeconds = 30,
+): string | 'stale' | null {
+  if (!storage) return null;
+  try {
+    const raw = storage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown; refresh_token?: unknown } | null;
+    if (!parsed || typeof parsed.refresh_token !== 'string') return null;
+    if (typeof parsed.access_token === 'string' && typeof parsed.expires_at === 'number' && parsed.expires_at - marginSeconds > nowSeconds) return parsed.access_token;
+    return 'stale';
+  } catch {
+    return null;
+  }
+}

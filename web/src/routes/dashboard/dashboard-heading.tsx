@@ -1,9 +1,10 @@
 import { Button } from '~shared/ui/Button.tsx';
 import { Link } from 'react-router-dom';
 import { ImageIcon } from '~shared/ui/icons.tsx';
+import { PublicPageButtons } from './public-page-buttons.tsx';
 
 /** The page's title row with the dashboard background button. */
-export function DashboardHeading({ onChangeBackground }: { onChangeBackground: () => void }) {
+export function DashboardHeading({ onChangeBackground, userId }: { onChangeBackground: () => void; userId: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div>
@@ -11,6 +12,7 @@ export function DashboardHeading({ onChangeBackground }: { onChangeBackground: (
         <p className="text-sm text-muted-foreground">Save, organise and share your favourite links.</p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        <PublicPageButtons userId={userId} />
         <Link
           to="/settings/data"
           className="inline-flex h-8 items-center justify-center rounded-md border border-input bg-card/80 px-3 text-xs font-medium whitespace-nowrap backdrop-blur transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

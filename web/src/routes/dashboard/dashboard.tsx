@@ -110,7 +110,7 @@ export function Dashboard({ userId }: { userId: string }) {
       {dashboardBackground ? <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-background/55" /> : null}
       <main className="relative mx-auto grid w-full max-w-7xl gap-5 px-3 pt-5 pb-24 sm:px-6 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_23rem] lg:grid-rows-[auto_auto_1fr] lg:gap-6">
         <div className="grid gap-4 lg:col-span-2">
-          <DashboardHeading onChangeBackground={() => setBackgroundScope({ name: 'dashboard' })} />
+          <DashboardHeading userId={userId} onChangeBackground={() => setBackgroundScope({ name: 'dashboard' })} />
           <ChooseUsernameCard userId={userId} />
         </div>
         <div className="min-w-0 lg:col-start-2 lg:row-start-2">

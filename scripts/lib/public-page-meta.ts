@@ -1,0 +1,75 @@
+import { STORAGE_BUCKETS } from '../../shared/constants.ts';
+import { fetchPublicPage, publicObjectUrl, type PublicPage } from '../../shared/data/studio/public-page.ts';
+import { pageMetaOf } from '../../shared/rules/profile-page.ts';
+import { isValidSlug } from '../../shared/rules/slug.ts';
+import { safeHref } from '../../shared/rules/url.ts';
+
+/**
+ * Open Graph and Twitter-card tags for /{slug} in the served HTML (issue 14), so a link pasted into a
+ * chat shows the owner's name, description and photo. Chat crawlers run no JavaScript, so the server
+ * asks get_public_page_by_slug as anon: only a published public page gets its tags; any other answer
+ * gets `noindex`. /{slug}/preview is always `noindex`.
+ */
+export interface PublicPageMetaOptions {
+  supabaseUrl: string;
+  anonKey: string;
+  /** The web app's public origin (og:url). */
+  siteUrl: string;
+  /** How long an answer is reused (ms); link previews come in bursts. */
+  cacheMs?: number;
+}
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page's image for the card: main photo, else banner background (absolute http(s) only). */
+function imageOf(page: PublicPage, supabaseUrl: string): string | null {
+  if (page.main_photo_path && page.main_photo_size !== 'none') return publicObjectUrl(supabaseUrl, STORAGE_BUCKETS.mainPhotos, page.main_photo_path);
+  return safeHref(page.banner_background_url) ?? null;
+}
+
+/** Replaces the index.html head's title/description/canonical and adds the card tags. */
+export function injectPageMeta(html: string, page: PublicPage | null, options: Pick<PublicPageMetaOptions, 'siteUrl' | 'supabaseUrl'>, noindex: boolean): string {
+  const head: string[] = [];
+  let out = html.replace(/\s*<link rel="canonical"[^>]*>/, '');
+  if (page?.viewable) {
+    const { title, description } = pageMetaOf(page);
+    const url = `${options.siteUrl.replace(/\/+$/, '')}/${encodeURIComponent(page.slug)}`;
+    const image = imageOf(page, options.supabaseUrl);
+    out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    out = out.replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`);
+    head.push(
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      `<meta property="og:type" content="profile" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(url)}" />`,
+      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+      `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+    );
+    if (image) head.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
+  }
+  if (noindex) head.push('<meta name="robots" content="noindex" />');
+  return out.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
+}
+
+/** A serve-static `transformIndex` hook: tags for /{slug} and /{slug}/preview, other paths unchanged. */
+export function publicPageMeta(options: PublicPageMetaOptions): (pathname: string, html: string) => Promise<string> {
+  const cache = new Map<string, { at: number; page: PublicPage | null }>();
+  const cacheMs = options.cacheMs ?? 30_000;
+  return async (pathname, html) => {
+    const match = /^\/([A-Za-z0-9_-]{3,30})(\/preview)?\/?$/.exec(pathname);
+    if (!match || !isValidSlug(match[1])) return html;
+    const slug = match[1];
+    let entry = cache.get(slug.toLowerCase());
+    if (!entry || Date.now() - entry.at > cacheMs) {
+      const page = await fetchPublicPage({ url: options.supabaseUrl, anonKey: options.anonKey }, slug, null, AbortSignal.timeout(2000)).catch(() => null);
+      entry = { at: Date.now(), page };
+      cache.set(slug.toLowerCase(), entry);
+      if (cache.size > 1000) cache.delete(cache.keys().next().value!);
+    }
+    const preview = Boolean(match[2]);
+    const indexable = !preview && entry.page?.viewable === true;
+    return injectPageMeta(html, preview ? null : entry.page, options, !indexable);
+  };
+}

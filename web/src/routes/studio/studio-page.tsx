@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { profileQueries } from '~shared/data/profiles/queries.ts';
+import { useDataClient } from '~shared/data/provider.tsx';
+import { studioQueries } from '~shared/data/studio/queries.ts';
+import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
+import { useSessionState } from '../../app/session/use-session-state.ts';
+import { PageFallback } from '../../components/page-fallback.tsx';
+import { Studio } from './studio.tsx';
+
+/** /studio: loads the saved page and the profile (for the URL name), then the editor. */
+export function StudioPage() {
+  useDocumentMeta({ title: pageTitle('Profile Studio'), noindex: true });
+  const { session } = useSessionState();
+  const client = useDataClient();
+  const userId = session?.user.id ?? '';
+  const settings = useQuery({ ...studioQueries.detail(client, userId), enabled: !!userId });
+  const profile = useQuery({ ...profileQueries.detail(client, userId), enabled: !!userId });
+  if (!session || settings.isPending || profile.isPending) return <PageFallback />;
+  if (settings.isError || profile.isError) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
+        <h1 className="text-xl font-semibold">Profile Studio</h1>
+        <p className="mt-2 text-muted-foreground">Failed to load profile information.</p>
+      </main>
+    );
+  }
+  // key: a different user's studio (account switch) starts from their saved page.
+  return <Studio key={userId} userId={userId} saved={settings.data} currentSlug={profile.data?.public_page_slug ?? null} />;
+}
