@@ -40,6 +40,20 @@ describe('studio theme and accent', () => {
     const [hidden] = await q(anon, 'select * from public.get_public_page_by_slug($1)', ['no_such_' + u.username!.slice(-8)]);
     expect(hidden).toMatchObject({ reason: 'not_found', theme_mode: null, accent_color: null });
   });
+
+  it("a deactivated account's page answers not_found to visitors; the owner still sees it", async () => {
+    const u = await newUser();
+    const other = await newUser('Visitor');
+    await q(as(u), 'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1', [u.id, 'public']);
+    expect((await q(anon, 'select reason from public.get_public_page_by_slug($1)', [u.username]))[0]).toEqual({ reason: 'ok' });
+    await truth(db, 'update public.user_privacy_settings set deactivated_at = now() where user_id = $1', [u.id]);
+    for (const visitor of [anon, as(other)]) {
+      expect((await q(visitor, 'select reason, viewable, bio from public.get_public_page_by_slug($1)', [u.username]))[0]).toEqual({ reason: 'not_found', viewable: false, bio: null });
+    }
+    expect((await q(as(u), 'select reason from public.get_public_page_by_slug($1)', [u.username]))[0]).toEqual({ reason: 'ok' });
+    await truth(db, 'update public.user_privacy_settings set deactivated_at = null where user_id = $1', [u.id]);
+    expect((await q(anon, 'select reason from public.get_public_page_by_slug($1)', [u.username]))[0]).toEqual({ reason: 'ok' });
+  });
 });
 
 describe('reserved URL names', () => {
@@ -47,9 +61,10 @@ describe('reserved URL names', () => {
     for (const name of RESERVED_SLUGS) expect(await truth(db, 'select public.is_reserved_slug($1) as v', [name])).toEqual([{ v: true }]);
     expect(await truth(db, 'select public.is_reserved_slug($1) as v', ['Studio'])).toEqual([{ v: true }]);
     expect(await truth(db, 'select public.is_reserved_slug($1) as v', ['studios'])).toEqual([{ v: false }]);
-    const sql = (await truth<{ src: string }>(db, `select prosrc as src from pg_proc where proname = 'is_reserved_slug'`))[0].src;
-    const listed = [...sql.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]).sort();
-    expect(listed).toEqual([...RESERVED_SLUGS].sort());
+    // One list on the server (issue 19's _reserved_names), letter for letter the client's.
+    const [{ names }] = await truth<{ names: string[] }>(db, 'select public._reserved_names() as names');
+    expect([...names].sort()).toEqual([...RESERVED_SLUGS].sort());
+    expect(await truth(db, 'select public.is_reserved_slug($1) as v', ['linkvault'])).toEqual([{ v: true }]);
   });
 
   it('refuses a route name as a slug on write (23514) and reports it unavailable; a normal name still saves', async () => {
@@ -91,7 +106,7 @@ describe('exclusive members', () => {
     // '@name' works too, and adding twice is one row.
     await q(as(owner), 'select public.add_page_member($1) as v', ['@' + member.username]);
     expect(await truth(db, 'select count(*)::int as n from public.public_page_members where owner_id = $1', [owner.id])).toEqual([{ n: 1 }]);
-    expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', ['nobody@example.invalid'])).error).toMatchObject({ code: 'P0002' });
+    expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', ['nobody@example.invalid'])).error).toMatchObject({ code: 'PT404' });
     expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', [owner.email])).error).toMatchObject({ code: '22023' });
     expect((await attempt(db, anon, 'select public.add_page_member($1) as v', [member.username])).error).toBeTruthy();
     // Another user cannot remove the owner's member row (0 rows), the owner can.
