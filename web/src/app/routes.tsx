@@ -18,6 +18,7 @@ const ComingSoonPage = lazyPage(() => import('../routes/placeholder/coming-soon-
 const PublicShell = lazyPage(() => import('../routes/placeholder/public-shell.tsx'), (m) => m.PublicShell);
 const DashboardPage = lazyPage(() => import('../routes/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
 const SlugRoute = lazyPage(() => import('../routes/public-page/slug-route.tsx'), (m) => m.SlugRoute);
+const CategoryPage = lazyPage(() => import('../routes/category/category-page.tsx'), (m) => m.CategoryPage);
 
 /** A placeholder page with its name and purpose (part 2 §2). */
 const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
@@ -41,7 +42,7 @@ export const routes: RouteObject[] = [
         element: <SignedInLayout />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/category/:categoryId', element: soon('Folder', 'The links and subfolders of one category.') },
+          { path: '/category/:categoryId', element: <CategoryPage /> },
           { path: '/settings', element: soon('Settings', 'General, profile, privacy, notifications, appearance and more.') },
           { path: '/settings/privacy', element: soon('Privacy & Security', 'Blocked senders, sharing and your password.') },
           { path: '/settings/appearance', element: soon('Appearance', 'Theme, accent colour and density.') },
