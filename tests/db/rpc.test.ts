@@ -329,8 +329,8 @@ describe('blocked senders: a share is recorded for the sender but never delivere
   }
   const NOTHING = {
     rows: [], link: [], incoming: [], pending: 0, delivered: false, sharedWithMe: false,
-    accept: { code: 'P0002', message: 'Shared link not found.' }, reject: { code: 'P0002', message: 'Shared link not found.' },
-    copy: { code: 'P0002', message: 'Link not found.' }, update: 0, delete: 0,
+    accept: { code: 'PT404', message: 'Shared link not found.' }, reject: { code: 'PT404', message: 'Shared link not found.' },
+    copy: { code: 'PT404', message: 'Link not found.' }, update: 0, delete: 0,
     marks: { code: '42501', message: 'permission denied for table suppressed_shares' },
   };
   /** What the sender can read about their share (all but ids, times and the recipient, which always differ). */
