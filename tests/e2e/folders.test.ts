@@ -55,7 +55,7 @@ describe('folder view', () => {
     await serviceClient().from('links').update({ description: LONG_DESCRIPTION, access_count: 7 }).eq('title', 'Zucchini Bread').eq('user_id', user.user.id);
     await serviceClient().from('links').update({ share_count: 4 }).eq('title', 'apple pie').eq('user_id', user.user.id);
     await page.reload();
-    await section(page, 'Recipes').getByRole('button', { name: /Recipes/ }).last().click();
+    await section(page, 'Recipes').getByTitle('Open Recipes').click();
     await page.waitForURL(`**/category/${folderId}`);
     await waitForFolder(page);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Recipes');
@@ -281,7 +281,7 @@ describe('folder view', () => {
     const incomingId = await systemFolderId(b, 'incoming');
     const page = await openFolder(b, incomingId);
     const inbox = page.getByTestId('incoming-shares');
-    await inbox.getByText('Shared Keep').waitFor({ timeout: TOAST_WAIT });
+    await inbox.getByText('Shared Keep', { exact: true }).waitFor({ timeout: TOAST_WAIT });
     await inbox.getByText('From Ann Sender').first().waitFor();
     await inbox.getByText(`(${a.email})`).first().waitFor();
     await inbox.getByText('You will love this').waitFor();
@@ -308,7 +308,7 @@ describe('folder view', () => {
     // The accepted link is in Keepers with APPROVED as second category.
     const approvedId = await systemFolderId(b, 'approved');
     const rejectedId = await systemFolderId(b, 'rejected');
-    const { data: kept } = await b.client.from('links').select('category_id,second_category_id').eq('url', 'https://keep.example/').single();
+    const { data: kept } = await b.client.from('links').select('category_id,second_category_id').eq('url', 'https://keep.example/').eq('user_id', b.user.id).single();
     expect(kept).toEqual({ category_id: keep, second_category_id: approvedId });
 
     // Subfolder icons and counts follow: REJECTED has 1.
@@ -324,7 +324,7 @@ describe('folder view', () => {
     await card(page, 'Shared Toss').getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Approved', TOAST_WAIT);
     await page.getByTestId('folder-empty').waitFor({ timeout: TOAST_WAIT });
-    const { data: approved } = await b.client.from('links').select('category_id').eq('url', 'https://toss.example/').single();
+    const { data: approved } = await b.client.from('links').select('category_id').eq('url', 'https://toss.example/').eq('user_id', b.user.id).single();
     expect(approved?.category_id).toBe(approvedId);
     await screenshot(page, 'folders-rejected-empty');
     await page.context().close();
