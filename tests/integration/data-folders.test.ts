@@ -3,8 +3,9 @@ import { createCategory, findSystemCategory } from '../../shared/data/categories
 import { getFolder } from '../../shared/data/categories/folder.ts';
 import { DataError } from '../../shared/data/errors.ts';
 import { acceptIncomingShare, approveLink, rejectIncomingShare } from '../../shared/data/incoming/api.ts';
-import { copyLink, listFolderLinks, moveLink, saveLink } from '../../shared/data/links/api.ts';
+import { copyLink, listFolderLinks, listLinks, moveLink, saveLink } from '../../shared/data/links/api.ts';
 import { linkSchema } from '../../shared/schemas/link.ts';
+import { serviceClient } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
 import { dataUser, readAsService, type DataUser } from './data-setup.ts';
 
@@ -161,5 +162,34 @@ describe('accept, reject, approve', () => {
     expect((await listFolderLinks(a.client, a.userId, rejected!.id)).map((l) => l.id)).not.toContain(rejectedResult.link.id);
     // B cannot approve A's link (0 rows, nothing changed).
     expect(await approveLink(b.client, rejectedResult.link.id)).toBeNull();
+  });
+});
+
+describe('large folders', () => {
+  it('2,500 links are read in parallel pages: all of them, newest first, no duplicates', async () => {
+    const user = await dataUser();
+    const folder = await createCategory(user.client, { name: 'Big' });
+    const saved = await findSystemCategory(user.client, user.userId, 'saved');
+    const newest = Date.now() - 3600_000;
+    for (let start = 0; start < 2500; start += 1000) {
+      const rows = Array.from({ length: Math.min(1000, 2500 - start) }, (_, j) => ({
+        user_id: user.userId,
+        title: `Big ${start + j}`,
+        url: `https://big.example/${start + j}`,
+        category_id: saved!.id,
+        second_category_id: folder.id,
+        created_at: new Date(newest - (start + j) * 1000).toISOString(),
+      }));
+      const { error } = await serviceClient().from('links').insert(rows);
+      expect(error).toBeNull();
+    }
+    const inFolder = await listFolderLinks(user.client, user.userId, folder.id);
+    expect(inFolder).toHaveLength(2500);
+    expect(new Set(inFolder.map((l) => l.id)).size).toBe(2500);
+    expect(inFolder[0].title).toBe('Big 0');
+    expect(inFolder[2499].title).toBe('Big 2499');
+    expect((await listLinks(user.client, user.userId)).length).toBe(2500);
+    expect((await getFolder(user.client, folder.id))?.link_count).toBe(2500);
+    await user.client.auth.signOut();
   });
 });

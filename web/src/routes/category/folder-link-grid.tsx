@@ -36,6 +36,8 @@ function Description({ text, compact }: { text: string | null; compact: boolean 
 }
 
 interface FolderLinkGridProps {
+  /** The search the links are filtered by (data-query: the benchmark waits for it). */
+  query: string;
   links: readonly FolderLinkItem[];
   columns: number;
   viewMode: ViewMode;
@@ -47,7 +49,7 @@ interface FolderLinkGridProps {
  * The folder's links in rows of `columns` (from the view mode and the window width), virtualised
  * against the window: a 10,000-link folder keeps only the rows on screen in the DOM.
  */
-export function FolderLinkGrid({ links, columns, viewMode, handlers, outlineColor }: FolderLinkGridProps) {
+export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outlineColor }: FolderLinkGridProps) {
   const rows = useMemo(() => {
     const out: FolderLinkItem[][] = [];
     for (let i = 0; i < links.length; i += columns) out.push(links.slice(i, i + columns) as FolderLinkItem[]);
@@ -73,6 +75,7 @@ export function FolderLinkGrid({ links, columns, viewMode, handlers, outlineColo
       ref={listRef}
       data-testid="folder-links"
       data-view-mode={viewMode}
+      data-query={query}
       data-columns={columns}
       className="relative w-full [&_article>div:first-child>button:first-child]:ring-2 [&_article>div:first-child>button:first-child]:ring-[var(--lv-outline)] [&_article>div:first-child>button:first-child]:ring-offset-1"
       style={{ height: virtualizer.getTotalSize(), ['--lv-outline' as string]: outlineColor }}

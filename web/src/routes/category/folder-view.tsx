@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { DEFAULT_ICON_OUTLINE_COLOR, SORT_OPTIONS, VIEW_MODES, type SortOption, type ViewMode } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
@@ -27,6 +27,7 @@ import { SearchIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { directionWord } from '../../features/links/grid-model.ts';
+import { measureSince } from '../../features/links/grid-perf.ts';
 import { openAfterCounting } from '../../features/links/open-link.ts';
 import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
 import { CopyLinkDialog, copyDestinations } from './copy-link-dialog.tsx';
@@ -50,6 +51,9 @@ const SORT_LABELS: Record<SortOption, string> = {
   most_viewed: 'Most viewed',
   most_shared: 'Most shared',
 };
+/** Timing marks for the benchmark (tests/bench/web-dashboard.bench.ts). */
+export const FOLDER_RENDER_MEASURE = 'lv:folder-render-from-data';
+export const FOLDER_SEARCH_MEASURE = 'lv:folder-search-update';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Folders a link can be accepted into or edited into: the user's own, without the incoming system tree. */
@@ -106,6 +110,22 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   }, [links.isError, links.error, isSubfolder]);
 
   const all = links.data;
+  // Benchmark marks: links data → committed grid, and keystroke → committed grid.
+  const renderStarted = useRef<number | null>(null);
+  const searchStarted = useRef<number | null>(null);
+  if (all && renderStarted.current === null) renderStarted.current = performance.now();
+  useLayoutEffect(() => {
+    if (all && renderStarted.current !== null && renderStarted.current >= 0) {
+      measureSince(FOLDER_RENDER_MEASURE, renderStarted.current);
+      renderStarted.current = -1;
+    }
+  }, [all]);
+  useLayoutEffect(() => {
+    if (searchStarted.current !== null) {
+      measureSince(FOLDER_SEARCH_MEASURE, searchStarted.current);
+      searchStarted.current = null;
+    }
+  }, [query]);
   const shown = useMemo(() => (all ? sortLinks(searchLinks(all, query), sort) : []), [all, query, sort]);
   const searching = query.trim() !== '';
   const canMove = sort === 'newest' && !searching;
@@ -265,7 +285,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
 
       {kind === 'incoming' ? <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} /> : null}
 
-      <section aria-labelledby="folder-links-title" className="grid gap-3">
+      <section aria-labelledby="folder-links-title" className="grid gap-3" data-testid="folder-results" data-query={query}>
         <div className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
             <h2 id="folder-links-title" className="text-base font-semibold">
@@ -282,7 +302,10 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
                   type="search"
                   placeholder="Search links..."
                   value={query}
-                  onChange={(event) => setQuery(event.target.value)}
+                  onChange={(event) => {
+                    searchStarted.current = performance.now();
+                    setQuery(event.target.value);
+                  }}
                   className={cn(CONTROL_CLASS, 'h-9 pl-9')}
                   data-testid="folder-search"
                 />
@@ -334,7 +357,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
             {searching ? 'No links match your search.' : 'This folder is empty.'}
           </p>
         ) : (
-          <FolderLinkGrid links={shown} columns={columns} viewMode={viewMode} handlers={handlers} outlineColor={outlineColor} />
+          <FolderLinkGrid query={query} links={shown} columns={columns} viewMode={viewMode} handlers={handlers} outlineColor={outlineColor} />
         )}
       </section>
 
