@@ -126,7 +126,10 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
       searchStarted.current = null;
     }
   }, [query]);
-  const shown = useMemo(() => (all ? sortLinks(searchLinks(all, query), sort) : []), [all, query, sort]);
+  // Sort once per list and sort (the server's order is already newest first), then filter per keystroke:
+  // the search index is cached per sorted array, so typing is a plain scan.
+  const sorted = useMemo(() => (all ? (sort === 'newest' ? all : sortLinks(all, sort)) : []), [all, sort]);
+  const shown = useMemo(() => searchLinks(sorted, query), [sorted, query]);
   const searching = query.trim() !== '';
   const canMove = sort === 'newest' && !searching;
   const linkById = useMemo(() => new Map((all ?? []).map((l) => [l.id, l])), [all]);
