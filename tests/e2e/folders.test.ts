@@ -151,6 +151,15 @@ describe('folder view', () => {
     await expectToast(page, 'Link deleted successfully!', TOAST_WAIT);
     await expect.poll(() => shownTitles(page)).toEqual(['Three', 'Two']);
     expect(await page.getByTestId('folder-count').innerText()).toBe('2 links');
+
+    // Edit (an ordinary folder: the owner may edit).
+    await card(page, 'Three').getByRole('button', { name: 'Actions for Three' }).click();
+    await page.getByRole('menuitem', { name: 'Edit Link' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Link' });
+    await edit.getByLabel('Title').fill('Three Edited');
+    await edit.getByRole('button', { name: 'Update Link' }).click();
+    await expectToast(page, 'Link updated', TOAST_WAIT);
+    await expect.poll(() => shownTitles(page)).toEqual(['Three Edited', 'Two']);
     await page.context().close();
   });
 
@@ -321,6 +330,11 @@ describe('folder view', () => {
     await page.waitForURL(`**/category/${rejectedId}`);
     await waitForFolder(page);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Recently Received Links (Incoming)' }).waitFor();
+    // Incoming folders: no Edit (part 2 §2), but Copy to folder.
+    await card(page, 'Shared Toss').getByRole('button', { name: 'Actions for Shared Toss' }).click();
+    await page.getByRole('menuitem', { name: 'Copy to folder' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Edit Link' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await card(page, 'Shared Toss').getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Approved', TOAST_WAIT);
     await page.getByTestId('folder-empty').waitFor({ timeout: TOAST_WAIT });
