@@ -224,7 +224,7 @@ describe('folder view', () => {
     await page.context().close();
   });
 
-  it('copy to folder: destination required, copied, replace existing, moved', async () => {
+  it('copy to folder: destination required, no default folders, replace existing, moved', async () => {
     const user = await createConfirmedUser({ firstName: 'Cody', lastName: 'Copy' });
     const src = await createCategory(user.client, user.user.id, 'Source');
     const dest = await createCategory(user.client, user.user.id, 'Destination');
