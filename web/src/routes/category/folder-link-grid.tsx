@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ViewMode } from '~shared/constants.ts';
 import type { FolderLinkItem } from '~shared/data/links/api.ts';
 import type { ReorderDirection } from '~shared/rules/reorder.ts';
@@ -14,8 +14,8 @@ export interface FolderLinkHandlers {
   /** Omitted where the user may not edit (incoming folders). */
   onEdit?: (link: LinkCardLink) => void;
   onDelete: (link: LinkCardLink) => void;
-  /** Omitted when moving makes no sense (another sort than newest, or a search). */
-  onMove?: (link: FolderLinkItem, direction: ReorderDirection) => void;
+  /** Omitted when moving makes no sense (another sort than newest, or a search). The card passes its own link. */
+  onMove?: (link: LinkCardLink, direction: ReorderDirection) => void;
   extraActions: ReadonlyArray<{ label: string; onSelect: (link: LinkCardLink) => void }>;
   /** Extra controls under a card (e.g. 'Approve' in REJECTED). */
   renderExtra?: (link: FolderLinkItem) => React.ReactNode;
@@ -90,32 +90,48 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
             className="absolute inset-x-0 top-0 grid gap-3"
             style={{ transform: `translateY(${item.start - scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
-            {row.map((link, i) => {
-              const position = item.index * columns + i;
-              return (
-                <LinkCard
-                  key={link.id}
-                  link={link}
-                  className={cn(compact && 'p-2')}
-                  onOpen={handlers.onOpen}
-                  onShare={handlers.onShare}
-                  onEdit={handlers.onEdit}
-                  onDelete={handlers.onDelete}
-                  onMove={handlers.onMove ? (_card, direction) => handlers.onMove?.(link, direction) : undefined}
-                  disabledMoves={handlers.onMove ? disabledMovesAt(position, links.length, columns) : undefined}
-                  extraActions={handlers.extraActions}
-                  details={
-                    <>
-                      <Description text={link.description} compact={compact} />
-                      {handlers.renderExtra?.(link)}
-                    </>
-                  }
-                />
-              );
-            })}
+            {row.map((link, i) => (
+              <FolderCard key={link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} handlers={handlers} />
+            ))}
           </div>
         );
       })}
     </div>
   );
 }
+
+interface FolderCardProps {
+  link: FolderLinkItem;
+  position: number;
+  length: number;
+  columns: number;
+  compact: boolean;
+  handlers: FolderLinkHandlers;
+}
+
+/**
+ * One card; memoised so a keystroke re-renders only the cards whose link or place changed (the
+ * handlers are stable), which keeps search inside a frame on large folders.
+ */
+const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, handlers }: FolderCardProps) {
+  const disabledMoves = useMemo(() => (handlers.onMove ? disabledMovesAt(position, length, columns) : undefined), [handlers.onMove, position, length, columns]);
+  return (
+    <LinkCard
+      link={link}
+      className={cn(compact && 'p-2')}
+      onOpen={handlers.onOpen}
+      onShare={handlers.onShare}
+      onEdit={handlers.onEdit}
+      onDelete={handlers.onDelete}
+      onMove={handlers.onMove}
+      disabledMoves={disabledMoves}
+      extraActions={handlers.extraActions}
+      details={
+        <>
+          <Description text={link.description} compact={compact} />
+          {handlers.renderExtra?.(link)}
+        </>
+      }
+    />
+  );
+});

@@ -140,13 +140,12 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
     [queryClient, userId, folderId],
   );
 
-  const approve = useMutation(incomingMutations.approve(client, queryClient));
   const destinations = useMemo(() => copyDestinations(categories.data ?? [], isAdmin), [categories.data, isAdmin]);
   const linkFolders = useMemo(() => (categories.data ?? []).filter(isLinkFolder), [categories.data]);
   const defaultCategoryId = categories.data?.find((c) => c.system_key === 'saved')?.id;
 
   const move = useCallback(
-    async (link: FolderLinkItem, direction: ReorderDirection) => {
+    async (link: { id: string }, direction: ReorderDirection) => {
       if (!all) return;
       try {
         const rows = await moveLink(client, { items: all, id: link.id, direction, columns, withinCategoryId: folderId });
@@ -172,32 +171,11 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
       onShare: setSharing,
       onEdit: folder && canEditLinksIn(folder) ? (link: LinkCardLink) => setEditing(linkById.get(link.id) ?? null) : undefined,
       onDelete: setDeleting,
-      onMove: canMove ? (link: FolderLinkItem, direction: ReorderDirection) => void move(link, direction) : undefined,
+      onMove: canMove ? (link: LinkCardLink, direction: ReorderDirection) => void move(link, direction) : undefined,
       extraActions: [{ label: 'Copy to folder', onSelect: setCopying }],
-      renderExtra: canApproveIn(kind)
-        ? (link: FolderLinkItem) =>
-            kind === 'rejected' || link.category_id !== link.second_category_id ? (
-              <Button
-                size="sm"
-                variant="outline"
-                className="justify-self-start"
-                disabled={approve.isPending}
-                onClick={() =>
-                  approve.mutate(link.id, {
-                    onSuccess: () => {
-                      showSuccessToast(APPROVED_TOAST);
-                      void queryClient.invalidateQueries({ queryKey: categoryKeys.lists() });
-                    },
-                    onError: (error) => showErrorToast('incoming.approve', error),
-                  })
-                }
-              >
-                Approve
-              </Button>
-            ) : null
-        : undefined,
+      renderExtra: canApproveIn(kind) ? (link: FolderLinkItem) => <ApproveButton linkId={link.id} /> : undefined,
     }),
-    [client, patchFolder, folder, linkById, canMove, move, kind, approve, queryClient],
+    [client, patchFolder, folder, linkById, canMove, move, kind],
   );
 
   const retry = () => {
@@ -370,6 +348,32 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
       <EditLinkDialog link={editing} categories={linkFolders} defaultCategoryId={defaultCategoryId} onClose={() => setEditing(null)} onDelete={setDeleting} />
       <ShareFolderDialog folder={sharingFolder} onClose={() => setSharingFolder(null)} />
     </FolderShell>
+  );
+}
+
+/** 'Approve' on a link in APPROVED or REJECTED: it moves to APPROVED (part 2 §4). */
+function ApproveButton({ linkId }: { linkId: string }) {
+  const client = useDataClient();
+  const queryClient = useQueryClient();
+  const approve = useMutation(incomingMutations.approve(client, queryClient));
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="justify-self-start"
+      disabled={approve.isPending}
+      onClick={() =>
+        approve.mutate(linkId, {
+          onSuccess: () => {
+            showSuccessToast(APPROVED_TOAST);
+            void queryClient.invalidateQueries({ queryKey: categoryKeys.lists() });
+          },
+          onError: (error) => showErrorToast('incoming.approve', error),
+        })
+      }
+    >
+      Approve
+    </Button>
   );
 }
 
