@@ -33,6 +33,10 @@ export interface LinkCardProps {
   /** The link being edited (orange highlight). */
   editing?: boolean;
   className?: string;
+  /** More menu items after the standard ones (e.g. the folder view's 'Copy to folder'). */
+  extraActions?: ReadonlyArray<{ label: string; onSelect: (link: LinkCardLink) => void }>;
+  /** Shown under the URL (e.g. the folder view's description preview). */
+  details?: ReactNode;
 }
 
 const MOVE_LABELS: Record<ReorderDirection, string> = {
@@ -49,7 +53,7 @@ const MENU_ITEM =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
 
 /** One link in the grid (part 1 §2): icon menu, title, URL, date, views and shares, reorder on hover. */
-export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disabledMoves, editing, className }: LinkCardProps) {
+export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details }: LinkCardProps) {
   const href = safeHref(link.url);
   const item = (label: string, action: (() => void) | undefined): ReactNode =>
     action ? (
@@ -86,6 +90,11 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
               {item('Share Link', onShare && (() => onShare(link)))}
               {item('Edit Link', onEdit && (() => onEdit(link)))}
               {item('Delete Link', onDelete && (() => onDelete(link)))}
+              {extraActions?.map((action) => (
+                <DropdownMenu.Item key={action.label} className={MENU_ITEM} onSelect={() => action.onSelect(link)}>
+                  {action.label}
+                </DropdownMenu.Item>
+              ))}
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
@@ -129,6 +138,7 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
           </Tooltip.Provider>
         ) : null}
       </div>
+      {details}
       <dl className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <div className="flex gap-1">
           <dt className="sr-only">Created</dt>

@@ -2,3 +2,4 @@ export * from './api.ts';
 export * from './keys.ts';
 export * from './queries.ts';
 export * from './mutations.ts';
+export * from './folder.ts';

@@ -24,10 +24,36 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** PostgREST servers cap rows per response (hosted default 1000); lists are read in pages of this size. */
 export const LIST_PAGE_SIZE = 1000;
 
-/** Reads every page of a range-able query; `page(from, to)` must apply a stable order. */
-export async function readAllPages<T>(page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>): Promise<T[]> {
+/**
+ * Reads every page of a range-able query; `page(from, to)` must apply a stable order. With `count`
+ * (the number of rows, asked with the first page), the other pages are read in parallel: 10,000
+ * links are two round trips instead of ten sequential ones.
+ */
+export async function readAllPages<T>(
+  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>,
+  count?: () => PromiseLike<{ count: number | null; error: unknown }>,
+): Promise<T[]> {
+  if (count) {
+    const [first, total] = await Promise.all([page(0, LIST_PAGE_SIZE - 1), count()]);
+    const firstRows = unwrap(first) ?? [];
+    if (firstRows.length < LIST_PAGE_SIZE) return firstRows;
+    // No count (an error there is not fatal): read on page by page.
+    if (total.error || total.count === null) return firstRows.concat(await readAllPagesFrom(page, LIST_PAGE_SIZE));
+    const starts: number[] = [];
+    for (let from = LIST_PAGE_SIZE; from < total.count; from += LIST_PAGE_SIZE) starts.push(from);
+    const pages = (await Promise.all(starts.map((from) => page(from, from + LIST_PAGE_SIZE - 1)))).map((p) => unwrap(p) ?? []);
+    const rows = firstRows.concat(...pages);
+    // Rows added after the count: the last page came back full, so read on from where the pages ended.
+    const last = pages.length ? pages[pages.length - 1] : firstRows;
+    if (last.length < LIST_PAGE_SIZE) return rows;
+    return rows.concat(await readAllPagesFrom(page, LIST_PAGE_SIZE * (starts.length + 1)));
+  }
+  return readAllPagesFrom(page, 0);
+}
+
+async function readAllPagesFrom<T>(page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>, start: number): Promise<T[]> {
   const rows: T[] = [];
-  for (let from = 0; ; from += LIST_PAGE_SIZE) {
+  for (let from = start; ; from += LIST_PAGE_SIZE) {
     const data = unwrap(await page(from, from + LIST_PAGE_SIZE - 1)) ?? [];
     rows.push(...data);
     if (data.length < LIST_PAGE_SIZE) return rows;
@@ -46,6 +72,7 @@ export async function listLinks(client: DataClient, userId: string): Promise<Lin
       .order('id', { ascending: true })
       .range(from, to)
       .returns<LinkListItem[]>(),
+    () => client.from('links').select('id', { count: 'exact', head: true }).eq('user_id', userId).eq('is_template', false),
   );
 }
 
@@ -64,6 +91,13 @@ export async function listFolderLinks(client: DataClient, userId: string, catego
       .order('id', { ascending: true })
       .range(from, to)
       .returns<FolderLinkItem[]>(),
+    () =>
+      client
+        .from('links')
+        .select('id', { count: 'exact', head: true })
+        .eq('user_id', userId)
+        .eq('is_template', false)
+        .or(`category_id.eq.${categoryId},second_category_id.eq.${categoryId}`),
   );
 }
 

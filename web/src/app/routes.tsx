@@ -27,6 +27,7 @@ const SocialSharingSettingsPage = lazyPage(() => import('../routes/settings/soci
 const ApiDocsPage = lazyPage(() => import('../routes/settings/api-docs-page.tsx'), (m) => m.ApiDocsPage);
 const StudioPage = lazyPage(() => import('../routes/studio/studio-page.tsx'), (m) => m.StudioPage);
 const PreviewPublishPage = lazyPage(() => import('../routes/studio/preview-publish-page.tsx'), (m) => m.PreviewPublishPage);
+const CategoryPage = lazyPage(() => import('../routes/category/category-page.tsx'), (m) => m.CategoryPage);
 
 /** A placeholder page with its name and purpose (part 2 §2). */
 const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
@@ -50,7 +51,7 @@ export const routes: RouteObject[] = [
         element: <SignedInLayout />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/category/:categoryId', element: soon('Folder', 'The links and subfolders of one category.') },
+          { path: '/category/:categoryId', element: <CategoryPage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/settings/privacy', element: <PrivacySettingsPage /> },
           { path: '/settings/appearance', element: <AppearanceSettingsPage /> },

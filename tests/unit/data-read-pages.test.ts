@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { LIST_PAGE_SIZE, readAllPages } from '../../shared/data/links/api.ts';
+
+/** readAllPages (issue 11): with a count, pages after the first are read in parallel. */
+function table(size: number) {
+  const rows = Array.from({ length: size }, (_, i) => i);
+  const calls: Array<[number, number]> = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const page = async (from: number, to: number) => {
+    calls.push([from, to]);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((r) => setTimeout(r, 5));
+    inFlight--;
+    return { data: rows.slice(from, to + 1), error: null };
+  };
+  return { rows, calls, page, maxInFlight: () => maxInFlight };
+}
+
+describe('readAllPages', () => {
+  it('without a count reads page after page', async () => {
+    const t = table(2 * LIST_PAGE_SIZE + 5);
+    expect(await readAllPages(t.page)).toEqual(t.rows);
+    expect(t.calls).toHaveLength(3);
+    expect(t.maxInFlight()).toBe(1);
+  });
+
+  it('with a count reads the other pages at once, in order', async () => {
+    const t = table(10 * LIST_PAGE_SIZE);
+    const result = await readAllPages(t.page, async () => ({ count: t.rows.length, error: null }));
+    expect(result).toEqual(t.rows);
+    expect(t.maxInFlight()).toBe(9);
+    // The last page came back full, so one more (empty) page confirms the end.
+    expect(t.calls).toHaveLength(11);
+  });
+
+  it('rows added after the count are still read; a failed count falls back to sequential pages', async () => {
+    const t = table(3 * LIST_PAGE_SIZE + 10);
+    expect(await readAllPages(t.page, async () => ({ count: 2 * LIST_PAGE_SIZE + 1, error: null }))).toEqual(t.rows);
+    const u = table(LIST_PAGE_SIZE + 1);
+    expect(await readAllPages(u.page, async () => ({ count: null, error: new Error('no count') }))).toEqual(u.rows);
+    const small = table(3);
+    expect(await readAllPages(small.page, async () => ({ count: 3, error: null }))).toEqual([0, 1, 2]);
+    expect(small.calls).toHaveLength(1);
+  });
+
+  it('a failing page is an error', async () => {
+    const page = async (from: number) => (from === 0 ? { data: Array(LIST_PAGE_SIZE).fill(1), error: null } : { data: null, error: { message: 'boom', code: '500' } });
+    await expect(readAllPages(page, async () => ({ count: 2 * LIST_PAGE_SIZE, error: null }))).rejects.toMatchObject({ message: 'boom' });
+  });
+});

@@ -1,0 +1,137 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ViewMode } from '~shared/constants.ts';
+import type { FolderLinkItem } from '~shared/data/links/api.ts';
+import type { ReorderDirection } from '~shared/rules/reorder.ts';
+import { previewDescription } from '~shared/rules/text.ts';
+import { LinkCard, type LinkCardLink, type OpenMode } from '~shared/ui/LinkCard.tsx';
+import { cn } from '~shared/ui/cn.ts';
+import { disabledMovesAt } from '../../features/links/grid-model.ts';
+
+export interface FolderLinkHandlers {
+  onOpen: (link: LinkCardLink, mode: OpenMode) => void;
+  onShare: (link: LinkCardLink) => void;
+  /** Omitted where the user may not edit (incoming folders). */
+  onEdit?: (link: LinkCardLink) => void;
+  onDelete: (link: LinkCardLink) => void;
+  /** Omitted when moving makes no sense (another sort than newest, or a search). The card passes its own link. */
+  onMove?: (link: LinkCardLink, direction: ReorderDirection) => void;
+  extraActions: ReadonlyArray<{ label: string; onSelect: (link: LinkCardLink) => void }>;
+  /** Extra controls under a card (e.g. 'Approve' in REJECTED). */
+  renderExtra?: (link: FolderLinkItem) => React.ReactNode;
+}
+
+const ROW_ESTIMATE: Record<ViewMode, number> = { gallery: 200, compact: 150, list: 170 };
+
+function Description({ text, compact }: { text: string | null; compact: boolean }) {
+  if (!text || compact) return null;
+  const shown = previewDescription(text);
+  const cut = shown !== text;
+  // The full text on hover (title) and, when cut, on keyboard focus too (the tooltip shows it).
+  return (
+    <p className="line-clamp-3 text-xs break-words text-muted-foreground" title={cut ? text : undefined} tabIndex={cut ? 0 : undefined} data-testid="link-description">
+      {shown}
+    </p>
+  );
+}
+
+interface FolderLinkGridProps {
+  /** The search the links are filtered by (data-query: the benchmark waits for it). */
+  query: string;
+  links: readonly FolderLinkItem[];
+  columns: number;
+  viewMode: ViewMode;
+  handlers: FolderLinkHandlers;
+  outlineColor: string;
+}
+
+/**
+ * The folder's links in rows of `columns` (from the view mode and the window width), virtualised
+ * against the window: a 10,000-link folder keeps only the rows on screen in the DOM.
+ */
+export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outlineColor }: FolderLinkGridProps) {
+  const rows = useMemo(() => {
+    const out: FolderLinkItem[][] = [];
+    for (let i = 0; i < links.length; i += columns) out.push(links.slice(i, i + columns) as FolderLinkItem[]);
+    return out;
+  }, [links, columns]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_ESTIMATE[viewMode],
+    overscan: 2,
+    scrollMargin,
+    gap: 12,
+  });
+  const compact = viewMode === 'compact';
+
+  return (
+    <div
+      ref={listRef}
+      data-testid="folder-links"
+      data-view-mode={viewMode}
+      data-query={query}
+      data-columns={columns}
+      className="relative w-full [&_article>div:first-child>button:first-child]:ring-2 [&_article>div:first-child>button:first-child]:ring-[var(--lv-outline)] [&_article>div:first-child>button:first-child]:ring-offset-1"
+      style={{ height: virtualizer.getTotalSize(), ['--lv-outline' as string]: outlineColor }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className="absolute inset-x-0 top-0 grid gap-3"
+            style={{ transform: `translateY(${item.start - scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+          >
+            {row.map((link, i) => (
+              <FolderCard key={link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} handlers={handlers} />
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+interface FolderCardProps {
+  link: FolderLinkItem;
+  position: number;
+  length: number;
+  columns: number;
+  compact: boolean;
+  handlers: FolderLinkHandlers;
+}
+
+/**
+ * One card; memoised so a keystroke re-renders only the cards whose link or place changed (the
+ * handlers are stable), which keeps search inside a frame on large folders.
+ */
+const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, handlers }: FolderCardProps) {
+  const disabledMoves = useMemo(() => (handlers.onMove ? disabledMovesAt(position, length, columns) : undefined), [handlers.onMove, position, length, columns]);
+  return (
+    <LinkCard
+      link={link}
+      className={cn(compact && 'p-2')}
+      onOpen={handlers.onOpen}
+      onShare={handlers.onShare}
+      onEdit={handlers.onEdit}
+      onDelete={handlers.onDelete}
+      onMove={handlers.onMove}
+      disabledMoves={disabledMoves}
+      extraActions={handlers.extraActions}
+      details={
+        <>
+          <Description text={link.description} compact={compact} />
+          {handlers.renderExtra?.(link)}
+        </>
+      }
+    />
+  );
+});

@@ -1,0 +1,407 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { DEFAULT_ICON_OUTLINE_COLOR, SORT_OPTIONS, VIEW_MODES, type SortOption, type ViewMode } from '~shared/constants.ts';
+import type { Category } from '~shared/data/categories/api.ts';
+import { categoryKeys } from '~shared/data/categories/keys.ts';
+import { folderQueries, type SubfolderWithCount } from '~shared/data/categories/folder.ts';
+import { categoryQueries } from '~shared/data/categories/queries.ts';
+import { incomingMutations } from '~shared/data/incoming/mutations.ts';
+import { incomingQueries } from '~shared/data/incoming/queries.ts';
+import { moveLink, recordLinkOpen, type FolderLinkItem, type LinkListItem } from '~shared/data/links/api.ts';
+import { linkKeys } from '~shared/data/links/keys.ts';
+import { linkQueries } from '~shared/data/links/queries.ts';
+import { searchLinks } from '~shared/data/links/select.ts';
+import { profileQueries } from '~shared/data/profiles/queries.ts';
+import { useDataClient } from '~shared/data/provider.tsx';
+import { roleQueries } from '~shared/data/roles/queries.ts';
+import { FOLDER_MESSAGES, linkMovedMessage } from '~shared/messages.ts';
+import { gridColumns } from '~shared/rules/grid-columns.ts';
+import { applyCreatedAtUpdates, type ReorderDirection } from '~shared/rules/reorder.ts';
+import { sortLinks } from '~shared/rules/sort-links.ts';
+import { Button } from '~shared/ui/Button.tsx';
+import type { LinkCardLink, OpenMode } from '~shared/ui/LinkCard.tsx';
+import { cn } from '~shared/ui/cn.ts';
+import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
+import { SearchIcon } from '~shared/ui/icons.tsx';
+import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
+import { directionWord } from '../../features/links/grid-model.ts';
+import { measureSince } from '../../features/links/grid-perf.ts';
+import { openAfterCounting } from '../../features/links/open-link.ts';
+import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
+import { CopyLinkDialog, copyDestinations } from './copy-link-dialog.tsx';
+import { EditLinkDialog, FolderDeleteLinkDialog } from './folder-dialogs.tsx';
+import { FolderGlyph } from './folder-glyph.tsx';
+import { canApproveIn, canEditLinksIn, folderKind } from './folder-kind.ts';
+import { FolderLinkGrid, type FolderLinkHandlers } from './folder-link-grid.tsx';
+import { useFolderPrefs } from './folder-prefs.ts';
+import { IncomingShares } from './incoming-shares.tsx';
+import { OutlineColorPicker } from './outline-color-picker.tsx';
+import { ShareFolderDialog } from './share-folder-dialog.tsx';
+import { SubfolderList } from './subfolder-list.tsx';
+import { useWindowWidth } from './use-window-width.ts';
+
+export const APPROVED_TOAST = 'Approved';
+const VIEW_LABELS: Record<ViewMode, string> = { gallery: 'Gallery', compact: 'Compact', list: 'List' };
+const SORT_LABELS: Record<SortOption, string> = {
+  newest: 'Newest',
+  oldest: 'Oldest',
+  alphabetical: 'Alphabetical',
+  most_viewed: 'Most viewed',
+  most_shared: 'Most shared',
+};
+/** Timing marks for the benchmark (tests/bench/web-dashboard.bench.ts). */
+export const FOLDER_RENDER_MEASURE = 'lv:folder-render-from-data';
+export const FOLDER_SEARCH_MEASURE = 'lv:folder-search-update';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Folders a link can be accepted into or edited into: the user's own, without the incoming system tree. */
+const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
+
+interface FolderViewProps {
+  userId: string;
+  folderId: string;
+  /** The folder as the dashboard passed it in router state: the header shows at once, the server still decides. */
+  initialCategory?: Category | null;
+}
+
+/**
+ * One folder (part 2 §2 'Category folder view'): header with breadcrumb, subfolders, the incoming
+ * inbox when it is one, then the links with search, view modes, sorts and reordering. One component
+ * for every kind of folder; template folders (issue 12) are meant to plug in as another source of
+ * folder + links with their own edit rule (canEditLinksIn).
+ */
+export function FolderView({ userId, folderId, initialCategory }: FolderViewProps) {
+  const client = useDataClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const validId = UUID.test(folderId);
+
+  // The folder and its links load in parallel (the folder's first load is one round trip each).
+  const context = useQuery(folderQueries.context(client, userId, folderId));
+  const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId });
+  const categories = useQuery(categoryQueries.list(client, userId));
+  const isAdmin = useQuery(roleQueries.isAdmin(client, userId)).data ?? false;
+  const profile = useQuery(profileQueries.detail(client, userId));
+
+  const hinted = initialCategory && initialCategory.id === folderId && initialCategory.user_id === userId ? initialCategory : null;
+  const folder = context.data?.folder ?? (context.isPending ? hinted : null);
+  const kind = folder ? folderKind(folder) : 'regular';
+  const incoming = useQuery({ ...incomingQueries.list(client, userId, 'pending'), enabled: kind === 'incoming' });
+  useDocumentMeta({ title: pageTitle(folder?.name ?? 'Folder') });
+
+  const { viewMode, setViewMode, sort, setSort } = useFolderPrefs();
+  const width = useWindowWidth();
+  const columns = gridColumns(viewMode, width);
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const sortId = useId();
+
+  const [sharing, setSharing] = useState<LinkCardLink | null>(null);
+  const [deleting, setDeleting] = useState<LinkCardLink | null>(null);
+  const [copying, setCopying] = useState<LinkCardLink | null>(null);
+  const [editing, setEditing] = useState<LinkListItem | null>(null);
+  const [sharingFolder, setSharingFolder] = useState<Category | null>(null);
+
+  const isSubfolder = Boolean(folder?.parent_category_id);
+  useEffect(() => {
+    if (links.isError) showErrorToast(isSubfolder ? 'folder.loadSubfolderLinks' : 'folder.loadLinks', links.error);
+  }, [links.isError, links.error, isSubfolder]);
+
+  const all = links.data;
+  // Benchmark marks: links data → committed grid, and keystroke → committed grid.
+  const renderStarted = useRef<number | null>(null);
+  const searchStarted = useRef<number | null>(null);
+  if (all && renderStarted.current === null) renderStarted.current = performance.now();
+  useLayoutEffect(() => {
+    if (all && renderStarted.current !== null && renderStarted.current >= 0) {
+      measureSince(FOLDER_RENDER_MEASURE, renderStarted.current);
+      renderStarted.current = -1;
+    }
+  }, [all]);
+  useLayoutEffect(() => {
+    if (searchStarted.current !== null) {
+      measureSince(FOLDER_SEARCH_MEASURE, searchStarted.current);
+      searchStarted.current = null;
+    }
+  }, [query]);
+  // Sort once per list and sort (the server's order is already newest first), then filter per keystroke:
+  // the search index is cached per sorted array, so typing is a plain scan.
+  const sorted = useMemo(() => (all ? (sort === 'newest' ? all : sortLinks(all, sort)) : []), [all, sort]);
+  const shown = useMemo(() => searchLinks(sorted, query), [sorted, query]);
+  const searching = query.trim() !== '';
+  const canMove = sort === 'newest' && !searching;
+  const linkById = useMemo(() => new Map((all ?? []).map((l) => [l.id, l])), [all]);
+
+  const patchFolder = useCallback(
+    (patch: (items: FolderLinkItem[]) => FolderLinkItem[]) =>
+      queryClient.setQueryData<FolderLinkItem[]>(linkKeys.list({ userId, categoryId: folderId }), (items) => (items ? patch(items) : items)),
+    [queryClient, userId, folderId],
+  );
+
+  const destinations = useMemo(() => copyDestinations(categories.data ?? [], isAdmin), [categories.data, isAdmin]);
+  const linkFolders = useMemo(() => (categories.data ?? []).filter(isLinkFolder), [categories.data]);
+  const defaultCategoryId = categories.data?.find((c) => c.system_key === 'saved')?.id;
+
+  const move = useCallback(
+    async (link: { id: string }, direction: ReorderDirection) => {
+      if (!all) return;
+      try {
+        const rows = await moveLink(client, { items: all, id: link.id, direction, columns, withinCategoryId: folderId });
+        if (rows.length === 0) throw new Error('This link cannot move that way.');
+        patchFolder((items) => applyCreatedAtUpdates(items, rows.map((row) => ({ id: row.id, created_at: row.created_at }))));
+        void queryClient.invalidateQueries({ queryKey: linkKeys.list({ userId }) });
+        const message = linkMovedMessage(directionWord(direction));
+        showSuccessToast(message.title, message.description);
+      } catch (error) {
+        showErrorToast(direction === 'beginning' ? 'link.moveBeginning' : direction === 'end' ? 'link.moveEnd' : 'link.move', error);
+      }
+    },
+    [all, client, columns, folderId, patchFolder, queryClient, userId],
+  );
+
+  const handlers: FolderLinkHandlers = useMemo(
+    () => ({
+      onOpen: (link: LinkCardLink, mode: OpenMode) =>
+        void openAfterCounting(link.url, mode, async () => {
+          const count = await recordLinkOpen(client, link.id);
+          if (typeof count === 'number') patchFolder((items) => items.map((l) => (l.id === link.id ? { ...l, access_count: count } : l)));
+        }),
+      onShare: setSharing,
+      onEdit: folder && canEditLinksIn(folder) ? (link: LinkCardLink) => setEditing(linkById.get(link.id) ?? null) : undefined,
+      onDelete: setDeleting,
+      onMove: canMove ? (link: LinkCardLink, direction: ReorderDirection) => void move(link, direction) : undefined,
+      extraActions: [{ label: 'Copy to folder', onSelect: setCopying }],
+      renderExtra: canApproveIn(kind) ? (link: FolderLinkItem) => <ApproveButton linkId={link.id} /> : undefined,
+    }),
+    [client, patchFolder, folder, linkById, canMove, move, kind],
+  );
+
+  const retry = () => {
+    void context.refetch();
+    void links.refetch();
+  };
+
+  // ── States: not found, load error, loading ──
+  if (!validId || (context.isSuccess && context.data === null)) {
+    return (
+      <FolderShell>
+        <div role="alert" data-testid="folder-not-found" className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center shadow-sm">
+          <h1 className="text-xl font-semibold">Folder not found</h1>
+          <p className="max-w-md text-sm text-muted-foreground">This folder does not exist, was deleted, or belongs to another account.</p>
+          <Button onClick={() => navigate('/dashboard')}>Home</Button>
+        </div>
+      </FolderShell>
+    );
+  }
+  if (context.isError && !folder) {
+    return (
+      <FolderShell>
+        <LoadError onRetry={retry} />
+      </FolderShell>
+    );
+  }
+  if (!folder) {
+    return (
+      <FolderShell>
+        <div className="grid gap-4" aria-busy="true" aria-label="Loading folder">
+          <div className="h-20 animate-pulse rounded-xl border border-border bg-card/70" />
+          <GridSkeleton />
+        </div>
+      </FolderShell>
+    );
+  }
+
+  const ancestors = context.data?.ancestors ?? [];
+  const subfolders = context.data?.subfolders ?? [];
+  const linkCount = all?.length ?? context.data?.link_count ?? 0;
+  const pendingCount = incoming.data?.length ?? 0;
+  const headerCount = kind === 'incoming' ? pendingCount : linkCount;
+  const outlineColor = profile.data?.icon_outline_color || DEFAULT_ICON_OUTLINE_COLOR;
+  // An incoming subfolder's glyph counts its links; the inbox counts its pending shares.
+  const countFor = (sub: SubfolderWithCount) => (folderKind(sub) === 'incoming' ? pendingCount : sub.link_count);
+
+  return (
+    <FolderShell>
+      <header className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm" data-testid="folder-header">
+        <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-2 text-sm">
+          <Button variant="outline" size="sm" onClick={() => navigate('/dashboard')}>
+            Home
+          </Button>
+          {ancestors.length > 0 ? (
+            <ol className="flex min-w-0 flex-wrap items-center gap-1 text-muted-foreground">
+              {ancestors.map((a) => (
+                <li key={a.id} className="flex min-w-0 items-center gap-1">
+                  <span aria-hidden="true">›</span>
+                  <Link to={`/category/${a.id}`} className="truncate hover:text-foreground hover:underline">
+                    {a.name}
+                  </Link>
+                </li>
+              ))}
+              <li className="flex min-w-0 items-center gap-1" aria-current="page">
+                <span aria-hidden="true">›</span>
+                <span className="truncate text-foreground">{folder.name}</span>
+              </li>
+            </ol>
+          ) : null}
+        </nav>
+        <div className="flex flex-wrap items-center gap-3">
+          <FolderGlyph kind={kind} count={headerCount} iconUrl={folder.icon_url} size="lg" />
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{folder.name}</h1>
+            <p className="text-sm text-muted-foreground" data-testid="folder-count">
+              {kind === 'incoming'
+                ? `${pendingCount} pending · ${linkCount} ${linkCount === 1 ? 'link' : 'links'}`
+                : `${linkCount.toLocaleString('en-US')} ${linkCount === 1 ? 'link' : 'links'}`}
+            </p>
+          </div>
+          <Button variant="outline" size="sm" onClick={() => setSharingFolder(folder)}>
+            Share Folder
+          </Button>
+        </div>
+      </header>
+
+      <SubfolderList parent={folder} subfolders={subfolders} countFor={countFor} />
+
+      {kind === 'incoming' ? <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} /> : null}
+
+      <section aria-labelledby="folder-links-title" className="grid gap-3" data-testid="folder-results" data-query={query}>
+        <div className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+            <h2 id="folder-links-title" className="text-base font-semibold">
+              Links
+            </h2>
+            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+              <div className="relative sm:w-64">
+                <label htmlFor={searchId} className="sr-only">
+                  Search links
+                </label>
+                <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
+                <input
+                  id={searchId}
+                  type="search"
+                  placeholder="Search links..."
+                  value={query}
+                  onChange={(event) => {
+                    searchStarted.current = performance.now();
+                    setQuery(event.target.value);
+                  }}
+                  className={cn(CONTROL_CLASS, 'h-9 pl-9')}
+                  data-testid="folder-search"
+                />
+              </div>
+              <div role="radiogroup" aria-label="View mode" className="inline-flex rounded-md border border-border p-0.5">
+                {VIEW_MODES.map((mode) => (
+                  <button
+                    key={mode}
+                    type="button"
+                    role="radio"
+                    aria-checked={viewMode === mode}
+                    onClick={() => setViewMode(mode)}
+                    className={cn(
+                      'h-8 flex-1 rounded px-3 text-xs font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      viewMode === mode ? 'bg-primary text-primary-foreground' : 'hover:bg-accent',
+                    )}
+                  >
+                    {VIEW_LABELS[mode]}
+                  </button>
+                ))}
+              </div>
+              <div className="flex items-center gap-2">
+                <label htmlFor={sortId} className="text-xs text-muted-foreground">
+                  Sort
+                </label>
+                <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SortOption)} className={cn(CONTROL_CLASS, 'h-9 flex-1 sm:w-40')}>
+                  {SORT_OPTIONS.map((option) => (
+                    <option key={option} value={option}>
+                      {SORT_LABELS[option]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+            <span>Icon outline</span>
+            <OutlineColorPicker userId={userId} value={outlineColor} />
+            {!canMove && all && all.length > 1 ? <span className="ml-auto">Reordering works in the Newest sort without a search.</span> : null}
+          </div>
+        </div>
+
+        {links.isError && !all ? (
+          <LoadError onRetry={retry} message={isSubfolder ? FOLDER_MESSAGES.loadSubfolderLinksFailed : FOLDER_MESSAGES.loadLinksFailed} />
+        ) : !all ? (
+          <GridSkeleton />
+        ) : shown.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground" data-testid="folder-empty">
+            {searching ? 'No links match your search.' : 'This folder is empty.'}
+          </p>
+        ) : (
+          <FolderLinkGrid query={query} links={shown} columns={columns} viewMode={viewMode} handlers={handlers} outlineColor={outlineColor} />
+        )}
+      </section>
+
+      <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} />
+      <FolderDeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} />
+      <CopyLinkDialog link={copying} destinations={destinations} onClose={() => setCopying(null)} />
+      <EditLinkDialog link={editing} categories={linkFolders} defaultCategoryId={defaultCategoryId} onClose={() => setEditing(null)} onDelete={setDeleting} />
+      <ShareFolderDialog folder={sharingFolder} onClose={() => setSharingFolder(null)} />
+    </FolderShell>
+  );
+}
+
+/** 'Approve' on a link in APPROVED or REJECTED: it moves to APPROVED (part 2 §4). */
+function ApproveButton({ linkId }: { linkId: string }) {
+  const client = useDataClient();
+  const queryClient = useQueryClient();
+  const approve = useMutation(incomingMutations.approve(client, queryClient));
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="justify-self-start"
+      disabled={approve.isPending}
+      onClick={() =>
+        approve.mutate(linkId, {
+          onSuccess: () => {
+            showSuccessToast(APPROVED_TOAST);
+            void queryClient.invalidateQueries({ queryKey: categoryKeys.lists() });
+          },
+          onError: (error) => showErrorToast('incoming.approve', error),
+        })
+      }
+    >
+      Approve
+    </Button>
+  );
+}
+
+function FolderShell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="relative flex-1" data-testid="folder-view">
+      <main className="mx-auto grid w-full max-w-7xl gap-4 px-3 pt-5 pb-24 sm:px-6 sm:pt-6">{children}</main>
+    </div>
+  );
+}
+
+function GridSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-busy="true" aria-label="Loading links" data-testid="folder-loading">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="h-28 animate-pulse rounded-lg border border-border bg-card/70" />
+      ))}
+    </div>
+  );
+}
+
+function LoadError({ onRetry, message = FOLDER_MESSAGES.loadLinksFailed }: { onRetry: () => void; message?: string }) {
+  return (
+    <div role="alert" data-testid="folder-load-error" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-card p-6 text-center">
+      <p className="text-sm">{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}

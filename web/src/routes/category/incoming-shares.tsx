@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Category } from '~shared/data/categories/api.ts';
+import { categoryKeys } from '~shared/data/categories/keys.ts';
+import type { IncomingShare } from '~shared/data/incoming/api.ts';
+import { incomingMutations } from '~shared/data/incoming/mutations.ts';
+import { useDataClient } from '~shared/data/provider.tsx';
+import { IncomingList, type IncomingItem } from '~shared/ui/IncomingList.tsx';
+import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+
+export const LINK_ACCEPTED = 'Link accepted and added to your collection!';
+export const LINK_REJECTED = 'Link rejected';
+
+interface IncomingSharesProps {
+  shares: readonly IncomingShare[] | undefined;
+  loading: boolean;
+  /** Folders a share can be accepted into. */
+  destinations: readonly Category[];
+}
+
+/** The inbox's pending shares with Accept (into a chosen folder) and Reject (part 2 §4). */
+export function IncomingShares({ shares, loading, destinations }: IncomingSharesProps) {
+  const client = useDataClient();
+  const queryClient = useQueryClient();
+  const accept = useMutation(incomingMutations.accept(client, queryClient));
+  const reject = useMutation(incomingMutations.reject(client, queryClient));
+  // APPROVED/REJECTED counts in the subfolder list change with every accept/reject.
+  const refreshFolders = () => queryClient.invalidateQueries({ queryKey: categoryKeys.lists() });
+
+  async function onAccept(item: IncomingItem, destinationCategoryId: string) {
+    try {
+      await accept.mutateAsync({ sharedLinkId: item.shared_link_id, destinationCategoryId });
+    } catch (error) {
+      showErrorToast('incoming.accept', error);
+      throw error;
+    }
+    showSuccessToast(LINK_ACCEPTED);
+    void refreshFolders();
+  }
+
+  async function onReject(item: IncomingItem) {
+    try {
+      await reject.mutateAsync(item.shared_link_id);
+    } catch (error) {
+      showErrorToast('incoming.reject', error);
+      throw error;
+    }
+    showSuccessToast(LINK_REJECTED);
+    void refreshFolders();
+  }
+
+  return (
+    <section aria-labelledby="incoming-shares-title" className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm" data-testid="incoming-shares">
+      <h2 id="incoming-shares-title" className="text-base font-semibold">
+        Waiting for you <span className="text-sm font-normal text-muted-foreground">({shares?.length ?? 0})</span>
+      </h2>
+      {loading && !shares ? (
+        <div className="h-20 animate-pulse rounded-lg bg-muted" aria-busy="true" aria-label="Loading incoming links" />
+      ) : (
+        <IncomingList items={shares ?? []} folders={destinations} onAccept={onAccept} onReject={onReject} />
+      )}
+    </section>
+  );
+}
