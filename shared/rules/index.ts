@@ -17,3 +17,4 @@ export * from './error-messages.ts';
 export * from './incoming-source.ts';
 export * from './slug.ts';
 export * from './public-page.ts';
+export * from './incoming-count.ts';

@@ -4,6 +4,7 @@ import type { BackgroundScope } from '~shared/data/backgrounds/keys.ts';
 import { scopeKey } from '~shared/data/backgrounds/current.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
+import { countPendingIncoming } from '~shared/rules/incoming-count.ts';
 import type { LinkCardLink } from '~shared/ui/LinkCard.tsx';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { useBannerOptions } from '../../features/header-banner/banner-options.tsx';
@@ -135,7 +136,7 @@ export function Dashboard({ userId }: { userId: string }) {
           backgroundFor={categoryBackground}
         />
         <div className="min-w-0 self-start lg:col-start-2 lg:row-start-3">
-          <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={incoming.data?.length ?? 0} loading={categories.isPending} />
+          <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={countPendingIncoming(incoming.data ?? [])} loading={categories.isPending} />
         </div>
       </main>
       <QuickAddButton

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
+import { callFunction } from '../functions/helpers.ts';
+import { card, openDashboard, section, seedLinks, waitForGrid } from './dashboard-helpers.ts';
+import { expectToast, launchChromium, screenshot } from './web-browser.ts';
+
+/** Issue 17: what a new user trips over (counts, focus, messages, phone layout). */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function setUsername(u: ConfirmedUser): Promise<string> {
+  const username = `u_${randomUUID().slice(0, 8)}`;
+  const { error } = await u.client.from('profiles').update({ username }).eq('user_id', u.user.id);
+  if (error) throw error;
+  return username;
+}
+
+/** Shares one of the sender's links to a username through the share-link function. */
+async function shareTo(sender: ConfirmedUser, title: string, username: string): Promise<void> {
+  const [linkId] = await seedLinks(sender, [{ title, url: `https://${randomUUID().slice(0, 8)}.example/` }]);
+  const res = await callFunction('share-link', {
+    token: sender.accessToken,
+    body: { shareData: { sender_id: sender.user.id, link_id: linkId, recipient_username: username } },
+  });
+  if (res.status !== 200) throw new Error(`share failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** A short description of the focused element, for Tab walks. */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '(body)';
+    return `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.innerText?.trim().slice(0, 40) ?? ''}`;
+  });
+}
+
+describe('new user: counts agree (item 1)', () => {
+  it('the Manage Categories incoming row counts the same pending links as the Incoming section', async () => {
+    const sender = await createConfirmedUser({ firstName: 'Sam', lastName: 'Sender' });
+    const receiver = await createConfirmedUser({ firstName: 'Rita', lastName: 'Receiver' });
+    const username = await setUsername(receiver);
+    await shareTo(sender, 'First Shared', username);
+    await shareTo(sender, 'Second Shared', username);
+
+    const { page, context } = await openDashboard(browser, { user: receiver });
+    const incoming = page.getByTestId('incoming-subsection');
+    await expect.poll(() => incoming.getByTestId('count-badge').first().innerText(), { timeout: 20_000 }).toBe('2');
+    const row = page.locator('[data-testid="category-row"][data-category-name="Recently Received Links (Incoming)"]');
+    await expect.poll(() => row.getByLabel(/links$/).innerText(), { timeout: 20_000 }).toBe('2');
+    expect(await row.getAttribute('data-pulsing')).toBe('true');
+    const { data } = await receiver.client.rpc('pending_incoming_count');
+    expect(data).toBe(2);
+    await context.close();
+  });
+});
+
+describe('new user: focus is never lost (item 2)', () => {
+  it('reaches Add Category in at most 15 Tab presses with 20 links on screen', async () => {
+    const { page, context, user } = await openDashboard(browser);
+    await seedLinks(user, Array.from({ length: 20 }, (_, i) => ({ title: `Link ${i + 1}`, url: `https://l${i + 1}.example/` })));
+    await page.reload();
+    await waitForGrid(page);
+    await card(section(page, 'Recently Saved Links'), 'Link 1').waitFor();
+    const walk: string[] = [];
+    let presses = 0;
+    for (; presses < 120; ) {
+      await page.keyboard.press('Tab');
+      presses++;
+      const name = await focusedName(page);
+      walk.push(name);
+      if (name === 'button:Add Category') break;
+    }
+    console.log(`Tab presses to 'Add Category' with 20 links: ${presses}\n${walk.join('\n')}`);
+    expect(walk.at(-1)).toBe('button:Add Category');
+    expect(presses).toBeLessThanOrEqual(15);
+    await context.close();
+  });
+
+  it('a link card is one tab stop; arrow keys reach its actions and reorder buttons', async () => {
+    const { page, context, user } = await openDashboard(browser);
+    await seedLinks(user, [{ title: 'Alpha', url: 'https://alpha.example/' }, { title: 'Beta', url: 'https://beta.example/' }]);
+    await page.reload();
+    await waitForGrid(page);
+    const alpha = card(section(page, 'Recently Saved Links'), 'Alpha');
+    await alpha.getByRole('button', { name: 'Actions for Alpha' }).focus();
+    expect(await alpha.locator('[tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toBe('a:https://alpha.example/');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toBe('button:Delete link');
+    await page.keyboard.press('End');
+    expect(await focusedName(page)).toMatch(/^button:(End|Right|Down)$/);
+    // The reorder buttons show on keyboard focus.
+    const moves = alpha.getByRole('group', { name: 'Move Alpha' });
+    await expect.poll(() => moves.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    // Tab leaves the card (one stop), Shift+Tab comes back to the control used last.
+    await page.keyboard.press('Tab');
+    expect(await alpha.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedName(page)).toMatch(/^button:(End|Right|Down)$/);
+    await context.close();
+  });
+
+  it('dialogs open on their field and give focus back to the opener (Esc, Cancel, ×, submit)', async () => {
+    const { page, context, user } = await openDashboard(browser);
+    await seedLinks(user, [{ title: 'Gamma', url: 'https://gamma.example/' }]);
+    await page.reload();
+    await waitForGrid(page);
+    const gamma = card(section(page, 'Recently Saved Links'), 'Gamma');
+    const actions = gamma.getByRole('button', { name: 'Actions for Gamma' });
+
+    // Share Link from the card's menu: focus in the recipient field; Esc returns to the menu button.
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Share Link' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Link: Gamma' });
+    await share.waitFor();
+    await expect.poll(() => share.getByLabel('Username', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await share.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe('button:Actions for Gamma');
+
+    // Add Category: the name field; Cancel/× return to the button; so does a successful submit.
+    const addCategory = page.getByRole('button', { name: 'Add Category' });
+    for (const close of ['Escape', 'Close', 'submit'] as const) {
+      await addCategory.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Create New Category' });
+      await dialog.waitFor();
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.placeholder)).toBe('e.g. Recipes');
+      if (close === 'Escape') await page.keyboard.press('Escape');
+      else if (close === 'Close') await dialog.getByRole('button', { name: 'Close' }).click();
+      else {
+        await page.keyboard.type(`Folder ${randomUUID().slice(0, 6)}`);
+        await page.keyboard.press('Enter');
+      }
+      await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(() => focusedName(page)).toBe('button:Add Category');
+    }
+
+    // Delete Link dialog (from the card's trash button): Cancel returns to it.
+    await gamma.getByRole('button', { name: 'Delete link' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe('button:Delete link');
+    await context.close();
+  });
+});
+
+export { expectToast, screenshot };
