@@ -5,12 +5,23 @@ export interface ToasterProps {
   position?: 'top-right' | 'top-center' | 'bottom-right' | 'bottom-center';
 }
 
+/**
+ * Bottom centre, above the phone's bottom bar: at the top they covered the header's controls
+ * (and at the right, form buttons such as the e-mail Verify button); short-lived there, they sit
+ * over content rather than over the page's fixed controls.
+ */
+export const TOAST_OFFSET = { bottom: 16 } as const;
+/** Phones: above the dashboard's bottom bar (4.5rem) and the safe area. */
+export const TOAST_MOBILE_OFFSET = { bottom: 'calc(5rem + env(safe-area-inset-bottom))' } as const;
+
 /** The one toast outlet of an app (sonner); mount once near the root. Toasts are announced politely. */
-export function Toaster({ theme = 'system', position = 'top-right' }: ToasterProps) {
+export function Toaster({ theme = 'system', position = 'bottom-center' }: ToasterProps) {
   return (
     <SonnerToaster
       theme={theme}
       position={position}
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_MOBILE_OFFSET}
       richColors
       closeButton
       toastOptions={{

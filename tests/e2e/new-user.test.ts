@@ -156,4 +156,108 @@ describe('new user: focus is never lost (item 2)', () => {
   });
 });
 
-export { expectToast, screenshot };
+/** Boxes of the visible toasts and of the visible controls they overlap. */
+async function controlsUnderToasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('[data-sonner-toast]')].map((t) => t.getBoundingClientRect());
+    const controls = [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea')].filter((el) => {
+      if (el.closest('[data-sonner-toaster]')) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && Number(getComputedStyle(el).opacity) > 0;
+    });
+    const hits: string[] = [];
+    for (const el of controls) {
+      const r = el.getBoundingClientRect();
+      // Only controls the user can reach now: inside an open dialog when one is open.
+      const dialog = document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+      if (dialog && !dialog.contains(el)) continue;
+      if (toasts.some((t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top)) hits.push(el.getAttribute('aria-label') ?? el.innerText ?? el.tagName);
+    }
+    return hits;
+  });
+}
+
+describe('new user: messages that tell the truth (item 5)', () => {
+  it('a search with no matches says so; a share to an address that cannot receive mail is refused', async () => {
+    const { page, context, user } = await openDashboard(browser);
+    await seedLinks(user, [{ title: 'Delta', url: 'https://delta.example/' }]);
+    await page.reload();
+    await waitForGrid(page);
+    await page.getByTestId('links-search').fill('zzqx');
+    await section(page, 'Recently Saved Links').getByText('No links match "zzqx"').waitFor();
+    expect(await page.getByText('No links found. Add your first link!').count()).toBe(0);
+    await page.getByTestId('links-search').fill('');
+
+    const delta = card(section(page, 'Recently Saved Links'), 'Delta');
+    await delta.getByRole('button', { name: 'Actions for Delta' }).click();
+    await page.getByRole('menuitem', { name: 'Share Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Link: Delta' });
+    await dialog.getByLabel('Share Method').selectOption('email');
+    await dialog.getByLabel('Email Address').fill('not-an-address');
+    await dialog.getByRole('button', { name: 'Share Link' }).click();
+    await expectToast(page, 'cannot receive mail', 20_000);
+    expect(await page.locator('[data-sonner-toast]', { hasText: 'was shared with' }).count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await controlsUnderToasts(page)).toEqual([]);
+    await screenshot(page, 'new-user-share-refused');
+    await context.close();
+  });
+
+  it('reorder toasts replace each other; toasts sit at the bottom and cover no control', async () => {
+    const { page, context, user } = await openDashboard(browser);
+    await seedLinks(user, [{ title: 'R1', url: 'https://r1.example/' }, { title: 'R2', url: 'https://r2.example/' }, { title: 'R3', url: 'https://r3.example/' }]);
+    await page.reload();
+    await waitForGrid(page);
+    const saved = section(page, 'Recently Saved Links');
+    await card(saved, 'R3').hover();
+    await card(saved, 'R3').getByRole('button', { name: 'Left', exact: true }).click();
+    await expectToast(page, 'Link moved left successfully!', 20_000);
+    await expect.poll(() => saved.getByRole('article').allInnerTexts().then((t) => t.map((x) => x.split('\n')[0])), { timeout: 20_000 }).toEqual(['R1', 'R3', 'R2']);
+    await card(saved, 'R3').hover();
+    await card(saved, 'R3').getByRole('button', { name: 'Left', exact: true }).click();
+    await expect.poll(() => saved.getByRole('article').allInnerTexts().then((t) => t.map((x) => x.split('\n')[0])), { timeout: 20_000 }).toEqual(['R3', 'R1', 'R2']);
+    expect(await page.locator('[data-sonner-toast]', { hasText: 'Link moved left successfully!' }).count()).toBe(1);
+    const box = await page.locator('[data-sonner-toast]').first().boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThan(860 - 120);
+    await page.mouse.move(0, 0);
+    expect(await controlsUnderToasts(page)).toEqual([]);
+    await screenshot(page, 'new-user-toast-desktop');
+    await context.close();
+  });
+});
+
+describe('new user: phone layout (item 4)', () => {
+  it('links come first, the add form is a sheet from the bottom bar, the bar covers no control', async () => {
+    const { page, context, user } = await openDashboard(browser, { phone: true });
+    await seedLinks(user, Array.from({ length: 8 }, (_, i) => ({ title: `P${i + 1}`, url: `https://p${i + 1}.example/` })));
+    await page.reload();
+    await waitForGrid(page);
+    // The grid comes before any form, and no add form sits above the list.
+    expect(await page.getByTestId('link-editor').count()).toBe(0);
+    const gridTop = (await page.getByRole('heading', { name: 'Your Links' }).boundingBox())!.y;
+    const manageTop = (await page.getByRole('heading', { name: 'Manage Categories' }).boundingBox())!.y;
+    expect(gridTop).toBeLessThan(manageTop);
+    await screenshot(page, 'new-user-phone-dashboard');
+
+    // The bar is opaque and the page is padded by its height: the last control scrolls clear of it.
+    const lastControl = await page.evaluate(() => {
+      const bar = document.querySelector('[data-testid="quick-add-bar"]')!.getBoundingClientRect();
+      const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href]')].filter((el) => el.getBoundingClientRect().height > 0);
+      return els[els.length - 1].getBoundingClientRect().bottom <= bar.top;
+    });
+    expect(lastControl).toBe(true);
+
+    await page.getByRole('button', { name: 'Quick add link' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Add New Link' });
+    await sheet.waitFor();
+    await expect.poll(() => sheet.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
+    await sheet.getByLabel('Title').fill('From the sheet');
+    await sheet.getByLabel('URL').fill('https://sheet.example/');
+    await screenshot(page, 'new-user-phone-sheet');
+    await sheet.getByRole('button', { name: 'Add Link' }).click();
+    await sheet.waitFor({ state: 'detached', timeout: 20_000 });
+    await card(section(page, 'Recently Saved Links'), 'From the sheet').waitFor({ timeout: 20_000 });
+    expect(await controlsUnderToasts(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -25,5 +25,5 @@ export function ToasterHost() {
   }, [Toaster]);
 
   if (!Toaster) return null;
-  return <Toaster position="top-right" theme={theme === 'light' ? 'light' : 'dark'} />;
+  return <Toaster position="bottom-center" theme={theme === 'light' ? 'light' : 'dark'} />;
 }

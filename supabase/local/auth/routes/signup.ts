@@ -64,7 +64,7 @@ export async function signup(r: AuthRequest): Promise<void> {
     });
 
   if ('session' in result && result.session) return r.json(200, result.session);
-  if (link) await sendAuthEmail(r.ctx, email, 'signup', link.actionLink, link.otp);
+  if (link) await sendAuthEmail(r.ctx, email, 'signup', link.actionLink);
   const fresh = (await findUserByEmail(r.db, email)) as UserRow;
   r.json(200, userJson(fresh, await identitiesOf(r.db, fresh.id)));
 }

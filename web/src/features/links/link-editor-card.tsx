@@ -21,6 +21,10 @@ interface LinkEditorCardProps {
   knownLinks: readonly LinkListItem[] | undefined;
   onDoneEditing: () => void;
   onDelete: (link: LinkListItem) => void;
+  /** Inside a sheet that has its own title: no card chrome. */
+  bare?: boolean;
+  /** After a successful add or update (the phone's sheet closes). */
+  onSaved?: () => void;
 }
 
 /**
@@ -28,7 +32,7 @@ interface LinkEditorCardProps {
  * data layer (an add whose URL is already saved updates that link) and shows the spec's toasts.
  */
 export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(function LinkEditorCard(
-  { categories, defaultCategoryId, editing, knownLinks, onDoneEditing, onDelete },
+  { categories, defaultCategoryId, editing, knownLinks, onDoneEditing, onDelete, bare = false, onSaved },
   ref,
 ) {
   const client = useDataClient();
@@ -43,6 +47,7 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
       const toast = linkSavedToast(result.outcome, result.link.title);
       showSuccessToast(toast.title, toast.description);
       if (editing) onDoneEditing();
+      onSaved?.();
     } catch (error) {
       showErrorToast('link.save', error);
       throw error; // keeps what the user typed
@@ -73,7 +78,8 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
           onSubmit={submit}
           onCancel={onDoneEditing}
           onDelete={editing ? () => onDelete(editing) : undefined}
-          className="bg-card/95 backdrop-blur"
+          bare={bare}
+          className={bare ? undefined : 'bg-card/95 backdrop-blur'}
         />
       )}
     </div>

@@ -169,6 +169,7 @@ export function LinksGrid(props: LinksGridProps) {
                 columns={columns}
                 handlers={handlers}
                 searching={searching}
+                emptySearch={searching && section.links.length === 0 ? shownQuery : undefined}
               >
                 {isDefault ? (
                   <RecentSubsections

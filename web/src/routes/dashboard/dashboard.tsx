@@ -20,6 +20,8 @@ import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
 import { DashboardHeading } from './dashboard-heading.tsx';
 import { QuickAddButton } from './quick-add-button.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
+import { useWideLayout } from './use-wide-layout.ts';
+import { Dialog } from '~shared/ui/Dialog.tsx';
 
 /** Folders a link can be saved into: the user's own, without the incoming system tree. */
 const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
@@ -32,6 +34,9 @@ export function Dashboard({ userId }: { userId: string }) {
   const { links, categories, incoming, outgoing, backgrounds } = useDashboardData(userId);
   const { open, move } = useLinkActions(userId);
   const editorRef = useRef<HTMLDivElement>(null);
+  const wide = useWideLayout();
+  /** Narrow screens: the add/edit form is a sheet (part 2 §2's floating button opens it). */
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   const [editing, setEditing] = useState<LinkListItem | null>(null);
   const [deleting, setDeleting] = useState<LinkCardLink | null>(null);
@@ -39,6 +44,10 @@ export function Dashboard({ userId }: { userId: string }) {
   const [backgroundScope, setBackgroundScope] = useState<BackgroundScope | null>(null);
 
   const focusEditor = useCallback(() => {
+    if (!window.matchMedia('(min-width: 1024px)').matches) {
+      setSheetOpen(true);
+      return;
+    }
     const editor = editorRef.current;
     if (!editor) return;
     editor.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -99,6 +108,23 @@ export function Dashboard({ userId }: { userId: string }) {
     [open, move, linkById, focusEditor, editing],
   );
 
+  const editor = (inSheet: boolean) => (
+    <LinkEditorCard
+      ref={inSheet ? undefined : editorRef}
+      categories={folders}
+      defaultCategoryId={defaultCategoryId}
+      editing={editing}
+      knownLinks={links.data}
+      onDoneEditing={() => setEditing(null)}
+      onDelete={setDeleting}
+      bare={inSheet}
+      onSaved={inSheet ? () => setSheetOpen(false) : undefined}
+    />
+  );
+  const manageCategories = (
+    <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={countPendingIncoming(incoming.data ?? [])} loading={categories.isPending} />
+  );
+
   const dashboardBackground = cssBackgroundImage(backgroundUrl({ name: 'dashboard' }));
   return (
     <div
@@ -112,17 +138,13 @@ export function Dashboard({ userId }: { userId: string }) {
         <div className="lg:col-span-2">
           <DashboardHeading onChangeBackground={() => setBackgroundScope({ name: 'dashboard' })} />
         </div>
-        <div className="min-w-0 lg:col-start-2 lg:row-start-2">
-          <LinkEditorCard
-            ref={editorRef}
-            categories={folders}
-            defaultCategoryId={defaultCategoryId}
-            editing={editing}
-            knownLinks={links.data}
-            onDoneEditing={() => setEditing(null)}
-            onDelete={setDeleting}
-          />
-        </div>
+        {wide ? (
+          // Sidebar first in the tab order (its cells are placed explicitly, so the look is unchanged).
+          <>
+            <div className="min-w-0 lg:col-start-2 lg:row-start-2">{editor(false)}</div>
+            <div className="min-w-0 self-start lg:col-start-2 lg:row-start-3">{manageCategories}</div>
+          </>
+        ) : null}
         <LinksGrid
           className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-2"
           links={links.data}
@@ -135,16 +157,29 @@ export function Dashboard({ userId }: { userId: string }) {
           onChangeCategoryBackground={changeCategoryBackground}
           backgroundFor={categoryBackground}
         />
-        <div className="min-w-0 self-start lg:col-start-2 lg:row-start-3">
-          <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={countPendingIncoming(incoming.data ?? [])} loading={categories.isPending} />
-        </div>
+        {wide ? null : <div className="min-w-0">{manageCategories}</div>}
       </main>
-      <QuickAddButton
-        onClick={() => {
-          setEditing(null);
-          requestAnimationFrame(focusEditor);
-        }}
-      />
+      {wide ? null : (
+        <>
+          <QuickAddButton
+            onClick={() => {
+              setEditing(null);
+              setSheetOpen(true);
+            }}
+          />
+          <Dialog
+            open={sheetOpen || editing !== null}
+            onOpenChange={(open) => {
+              if (open) return;
+              setSheetOpen(false);
+              setEditing(null);
+            }}
+            title={editing ? 'Edit Link' : 'Add New Link'}
+          >
+            {editor(true)}
+          </Dialog>
+        </>
+      )}
       <DeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} onDeleted={(link) => editing?.id === link.id && setEditing(null)} />
       <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} />
       <BackgroundDialog userId={userId} scope={backgroundScope} onClose={() => setBackgroundScope(null)} />
