@@ -17,7 +17,8 @@ export interface DialogProps {
 }
 
 /** The field a dialog opens on: one marked data-autofocus, else its first form field (not the × button). */
-const INITIAL_FOCUS = '[data-autofocus], input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const MARKED_FOCUS = '[data-autofocus]';
+const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /**
  * Where focus goes back to when a dialog closes: the control that opened it. A dialog opened from a
@@ -86,7 +87,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           role={role}
           onEscapeKeyDown={onEscapeKeyDown}
           onOpenAutoFocus={(event) => {
-            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(INITIAL_FOCUS);
+            const content = event.currentTarget as HTMLElement | null;
+            const first = content?.querySelector<HTMLElement>(MARKED_FOCUS) ?? content?.querySelector<HTMLElement>(FIRST_FIELD);
             if (!first) return;
             event.preventDefault();
             first.focus();

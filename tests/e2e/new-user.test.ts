@@ -212,10 +212,10 @@ describe('new user: messages that tell the truth (item 5)', () => {
     await card(saved, 'R3').hover();
     await card(saved, 'R3').getByRole('button', { name: 'Left', exact: true }).click();
     await expectToast(page, 'Link moved left successfully!', 20_000);
-    await expect.poll(() => saved.getByRole('article').allInnerTexts().then((t) => t.map((x) => x.split('\n')[0])), { timeout: 20_000 }).toEqual(['R1', 'R3', 'R2']);
+    await expect.poll(() => saved.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), { timeout: 20_000 }).toEqual(['R1', 'R3', 'R2']);
     await card(saved, 'R3').hover();
     await card(saved, 'R3').getByRole('button', { name: 'Left', exact: true }).click();
-    await expect.poll(() => saved.getByRole('article').allInnerTexts().then((t) => t.map((x) => x.split('\n')[0])), { timeout: 20_000 }).toEqual(['R3', 'R1', 'R2']);
+    await expect.poll(() => saved.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), { timeout: 20_000 }).toEqual(['R3', 'R1', 'R2']);
     expect(await page.locator('[data-sonner-toast]', { hasText: 'Link moved left successfully!' }).count()).toBe(1);
     const box = await page.locator('[data-sonner-toast]').first().boundingBox();
     expect(box!.y + box!.height).toBeGreaterThan(860 - 120);
@@ -240,7 +240,9 @@ describe('new user: phone layout (item 4)', () => {
     await screenshot(page, 'new-user-phone-dashboard');
 
     // The bar is opaque and the page is padded by its height: the last control scrolls clear of it.
-    const lastControl = await page.evaluate(() => {
+    const lastControl = await page.evaluate(async () => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
       const bar = document.querySelector('[data-testid="quick-add-bar"]')!.getBoundingClientRect();
       const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href]')].filter((el) => el.getBoundingClientRect().height > 0);
       return els[els.length - 1].getBoundingClientRect().bottom <= bar.top;
@@ -258,6 +260,40 @@ describe('new user: phone layout (item 4)', () => {
     await sheet.waitFor({ state: 'detached', timeout: 20_000 });
     await card(section(page, 'Recently Saved Links'), 'From the sheet').waitFor({ timeout: 20_000 });
     expect(await controlsUnderToasts(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('new user: finish (items 7, 10)', () => {
+  it('hiding the name hides the avatar initials; platform names are capitalised; cards have no dead space; 404 title', async () => {
+    const { page, context, user } = await openDashboard(browser);
+    await seedLinks(user, [{ title: 'Epsilon', url: 'https://epsilon.example/' }]);
+    await page.reload();
+    await waitForGrid(page);
+    const avatar = page.getByTestId('banner-avatar');
+    expect(await avatar.innerText()).toBe('DB');
+    await page.getByRole('button', { name: 'Hide name' }).click();
+    await expect.poll(() => avatar.innerText(), { timeout: 20_000 }).toBe('');
+    expect(await avatar.locator('svg').count()).toBe(1);
+
+    // No empty band under the stats line while the card is not hovered.
+    await page.mouse.move(0, 0);
+    const epsilon = card(section(page, 'Recently Saved Links'), 'Epsilon');
+    const gap = await epsilon.evaluate((el) => el.getBoundingClientRect().bottom - el.querySelector('dl')!.getBoundingClientRect().bottom);
+    expect(gap).toBeLessThanOrEqual(16);
+    // Primary buttons: white text.
+    expect(await page.getByRole('button', { name: 'Add Category' }).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+
+    await epsilon.getByRole('button', { name: 'Actions for Epsilon' }).click();
+    await page.getByRole('menuitem', { name: 'Share Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Link: Epsilon' });
+    await dialog.getByLabel('Share Method').selectOption('social');
+    expect(await dialog.getByLabel('Social Platform').locator('option').allInnerTexts()).toEqual(['Select a platform', 'Instagram', 'X (Twitter)', 'Facebook', 'Snapchat', 'TikTok', 'YouTube']);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'new-user-dashboard-desktop');
+
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.title()).toMatch(/not found/i);
     await context.close();
   });
 });

@@ -5,9 +5,10 @@ import { linkMutations } from '~shared/data/links/mutations.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { effectiveCategoryId } from '~shared/rules/category-assignment.ts';
+import { findDuplicateLink } from '~shared/rules/duplicate-url.ts';
 import type { LinkInput } from '~shared/schemas/link.ts';
 import type { CategoryOption } from '~shared/ui/CategorySelect.tsx';
-import { LinkForm } from '~shared/ui/LinkForm.tsx';
+import { LinkForm, type LinkFormSaved } from '~shared/ui/LinkForm.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { linkSavedToast } from './toasts.ts';
 
@@ -41,13 +42,14 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
   // The grid's list has no descriptions; the form reads the whole row of the link it edits.
   const detail = useQuery({ ...linkQueries.detail(client, editing?.id ?? ''), enabled: Boolean(editing) });
 
-  async function submit(input: LinkInput, icon: File | null) {
+  async function submit(input: LinkInput, icon: File | null): Promise<LinkFormSaved> {
     try {
       const result = await save.mutateAsync({ input, linkId: editing?.id, icon, knownLinks });
       const toast = linkSavedToast(result.outcome, result.link.title);
       showSuccessToast(toast.title, toast.description);
       if (editing) onDoneEditing();
       onSaved?.();
+      return { categoryId: effectiveCategoryId(result.link) ?? result.categoryId, categoryCreated: result.categoryCreated };
     } catch (error) {
       showErrorToast('link.save', error);
       throw error; // keeps what the user typed
@@ -76,6 +78,7 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
               : undefined
           }
           onSubmit={submit}
+          findExisting={knownLinks ? (url) => findDuplicateLink(knownLinks, url) : undefined}
           onCancel={onDoneEditing}
           onDelete={editing ? () => onDelete(editing) : undefined}
           bare={bare}
