@@ -24,3 +24,8 @@ export const REPLACING_TOASTS = { linkMove: 'link-move' } as const;
 export function showToastMessage(message: ToastMessage): void {
   toast.error(message.title, { ...toastPlacement(), ...(message.description ? { description: message.description } : {}) });
 }
+
+/** Removes every toast shown, e.g. a sign-in error once the sign-in succeeded (it no longer applies). */
+export function dismissAllToasts(): void {
+  toast.dismiss();
+}
