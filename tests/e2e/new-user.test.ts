@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createConfirmedUser, STRONG_PASSWORD, type ConfirmedUser } from '../setup/clients.ts';
+import { launchWithExtension, openPopup } from './ext/browser.ts';
+import { badgeText, eventually, popupScreenshot } from './ext/helpers.ts';
 import { callFunction } from '../functions/helpers.ts';
 import { card, openDashboard, section, seedLinks, waitForGrid } from './dashboard-helpers.ts';
 import { expectToast, launchChromium, screenshot } from './web-browser.ts';
@@ -295,5 +297,44 @@ describe('new user: finish (items 7, 10)', () => {
     await page.goto('/no/such/page');
     await expect.poll(() => page.title()).toMatch(/not found/i);
     await context.close();
+  });
+});
+
+describe('new user: extension popup (items 1, 9)', () => {
+  it('a sign-in error toast goes after a successful sign-in; Accept works without choosing a folder; the badge counts as the dashboard does', async () => {
+    const sender = await createConfirmedUser({ firstName: 'Pat', lastName: 'Popup' });
+    const receiver = await createConfirmedUser({ firstName: 'Quinn', lastName: 'Popup' });
+    const username = await setUsername(receiver);
+    await shareTo(sender, 'Popup Share One', username);
+    await shareTo(sender, 'Popup Share Two', username);
+
+    const ext = await launchWithExtension(inject('extension').chrome);
+    try {
+      const popup = await openPopup(ext);
+      await popup.getByLabel('Email').fill(receiver.email);
+      await popup.getByLabel('Password', { exact: true }).fill('Wrong-password-1!');
+      await popup.getByRole('button', { name: 'Sign In' }).click();
+      await popup.getByText('Invalid credentials').waitFor({ timeout: 20_000 });
+      await popup.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await popup.getByRole('button', { name: 'Sign In' }).click();
+      await popup.getByRole('form', { name: 'Save this page' }).waitFor({ timeout: 20_000 });
+      await eventually(async () => (await popup.locator('[data-sonner-toast]', { hasText: 'Invalid credentials' }).count()) === 0, 10_000, 'the error toast to go');
+
+      // The badge and the popup count the same pending links as the dashboard (one rule).
+      await popup.getByTestId('incoming-count').waitFor({ timeout: 20_000 });
+      expect(await popup.getByTestId('incoming-count').textContent()).toBe('2');
+      await eventually(async () => (await badgeText(ext)) === '2', 40_000, 'badge to show 2');
+
+      const row = popup.getByRole('listitem').filter({ hasText: 'Popup Share One' });
+      expect(await row.getByRole('combobox').locator('option:checked').textContent()).toBe('Recently Saved Links');
+      await popupScreenshot(popup, 'new-user-popup-incoming', 'dark');
+      await row.getByRole('button', { name: 'Accept' }).click();
+      await popup.getByText('Link accepted and added to your collection!').waitFor({ timeout: 20_000 });
+      expect(await popup.getByText('Please choose a destination folder').count()).toBe(0);
+      await eventually(async () => (await badgeText(ext)) === '1', 20_000, 'badge to show 1');
+      await popup.close();
+    } finally {
+      await ext.close();
+    }
   });
 });
