@@ -18,3 +18,4 @@ export * from './incoming-source.ts';
 export * from './slug.ts';
 export * from './public-page.ts';
 export * from './incoming-count.ts';
+export * from './password-checklist.ts';

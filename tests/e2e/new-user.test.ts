@@ -338,3 +338,23 @@ describe('new user: extension popup (items 1, 9)', () => {
     }
   });
 });
+
+describe('new user: password rules in the form (item 8)', () => {
+  it('sign-up shows the rules as the user types and a strength meter', async () => {
+    const context = await browser.newContext({ baseURL: (await import('./web-browser.ts')).webUrl(), viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = page.getByRole('form', { name: 'Sign Up' });
+    await form.getByLabel('Password', { exact: true }).fill('abc');
+    const rules = form.getByTestId('password-rules');
+    await rules.waitFor();
+    await expect.poll(() => rules.locator('li[data-met]').count()).toBe(1);
+    expect(await rules.locator('li[data-met]').innerText()).toContain('A lowercase letter');
+    await form.getByLabel('Password', { exact: true }).fill('Sturdy-Passw0rd!');
+    await expect.poll(() => rules.locator('li:not([data-met])').count()).toBe(0);
+    await expect.poll(() => form.getByTestId('password-strength').getAttribute('data-score'), { timeout: 20_000 }).toMatch(/^[34]$/);
+    await screenshot(page, 'new-user-sign-up-rules-phone');
+    await context.close();
+  });
+});
