@@ -19,3 +19,4 @@ export * from './slug.ts';
 export * from './public-page.ts';
 export * from './incoming-count.ts';
 export * from './password-checklist.ts';
+export * from './outgoing-shares.ts';

@@ -358,3 +358,29 @@ describe('new user: password rules in the form (item 8)', () => {
     await context.close();
   });
 });
+
+describe('new user: outgoing shares (item 6)', () => {
+  it('shows per link who it went to, how and when, with the count', async () => {
+    const friend = await createConfirmedUser({ firstName: 'Fran', lastName: 'Friend' });
+    const friendName = await setUsername(friend);
+    const { page, context, user } = await openDashboard(browser);
+    const [linkId] = await seedLinks(user, [{ title: 'Zeta', url: 'https://zeta.example/' }]);
+    for (const shareData of [{ recipient_username: friendName }, { recipient_email: 'someone@example.test' }]) {
+      const res = await callFunction('share-link', { token: user.accessToken, body: { shareData: { sender_id: user.user.id, link_id: linkId, ...shareData } } });
+      expect(res.status).toBe(200);
+    }
+    await page.reload();
+    await waitForGrid(page);
+    const outgoing = page.getByTestId('outgoing-subsection');
+    const item = outgoing.getByTestId('outgoing-item').filter({ has: page.getByRole('article', { name: 'Zeta' }) });
+    await item.waitFor({ timeout: 20_000 });
+    expect(await item.getByTestId('outgoing-recipient-count').innerText()).toBe('Shared with 2 recipients');
+    const lines = await item.getByTestId('outgoing-recipient').allInnerTexts();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^someone@example\.test\s*· E-mail · \w{3} \d{1,2}, \d{4}$/);
+    expect(lines[1]).toMatch(new RegExp(`^@${friendName}\\s*· Username · `));
+    expect(await outgoing.getByTestId('count-badge').first().innerText()).toBe('1');
+    await screenshot(page, 'new-user-outgoing');
+    await context.close();
+  });
+});
