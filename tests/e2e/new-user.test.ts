@@ -241,15 +241,30 @@ describe('new user: phone layout (item 4)', () => {
     expect(gridTop).toBeLessThan(manageTop);
     await screenshot(page, 'new-user-phone-dashboard');
 
-    // The bar is opaque and the page is padded by its height: the last control scrolls clear of it.
-    const lastControl = await page.evaluate(async () => {
+    // Keyboard users: every control focused with Tab is scrolled clear of the bottom bar.
+    const covered: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const hit = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const bar = document.querySelector('[data-testid="quick-add-bar"]');
+        if (!el || !bar || bar.contains(el) || !el.closest('main')) return null;
+        const r = el.getBoundingClientRect();
+        return r.bottom > bar.getBoundingClientRect().top + 1 ? `${el.getAttribute('aria-label') ?? el.innerText}: ${Math.round(r.bottom)}` : null;
+      });
+      if (hit) covered.push(hit);
+    }
+    expect(covered).toEqual([]);
+    // Mouse users: the page ends with room for the bar, so the last control scrolls clear of it.
+    const lastControlClear = await page.evaluate(async () => {
       window.scrollTo(0, document.documentElement.scrollHeight);
-      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null))));
       const bar = document.querySelector('[data-testid="quick-add-bar"]')!.getBoundingClientRect();
-      const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href]')].filter((el) => el.getBoundingClientRect().height > 0);
-      return els[els.length - 1].getBoundingClientRect().bottom <= bar.top;
+      const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href], main input')].filter((el) => el.getBoundingClientRect().height > 0);
+      const last = els[els.length - 1].getBoundingClientRect();
+      return { clear: last.bottom <= bar.top, last: Math.round(last.bottom), bar: Math.round(bar.top), label: els[els.length - 1].getAttribute('aria-label') ?? els[els.length - 1].innerText };
     });
-    expect(lastControl).toBe(true);
+    expect(lastControlClear).toMatchObject({ clear: true });
 
     await page.getByRole('button', { name: 'Quick add link' }).click();
     const sheet = page.getByRole('dialog', { name: 'Add New Link' });

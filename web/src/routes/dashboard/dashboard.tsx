@@ -37,6 +37,15 @@ export function Dashboard({ userId }: { userId: string }) {
   const wide = useWideLayout();
   /** Narrow screens: the add/edit form is a sheet (part 2 §2's floating button opens it). */
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Narrow screens: focus scrolling keeps controls above the bottom bar (4.5rem + a margin).
+  useEffect(() => {
+    if (wide) return;
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = '5.5rem';
+    return () => {
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [wide]);
 
   const [editing, setEditing] = useState<LinkListItem | null>(null);
   const [deleting, setDeleting] = useState<LinkCardLink | null>(null);
