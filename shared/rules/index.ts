@@ -20,3 +20,4 @@ export * from './public-page.ts';
 export * from './incoming-count.ts';
 export * from './password-checklist.ts';
 export * from './outgoing-shares.ts';
+export * from './keyboard-shortcuts.ts';

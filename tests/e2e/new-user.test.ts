@@ -179,6 +179,28 @@ async function controlsUnderToasts(page: Page): Promise<string[]> {
   });
 }
 
+describe('new user: keyboard shortcuts (item 2)', () => {
+  it('/ focuses search, n opens the add form, ? lists the shortcuts', async () => {
+    const { page, context } = await openDashboard(browser);
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('/');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('links-search');
+    await page.keyboard.type('abc');
+    expect(await page.getByTestId('links-search').inputValue()).toBe('abc');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('n');
+    await expect.poll(() => page.getByTestId('link-editor').getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Shift+?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.getByTestId('shortcuts-list').innerText()).toContain('Search your links');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
 describe('new user: messages that tell the truth (item 5)', () => {
   it('a search with no matches says so; a share to an address that cannot receive mail is refused', async () => {
     const { page, context, user } = await openDashboard(browser);

@@ -21,6 +21,7 @@ import { DashboardHeading } from './dashboard-heading.tsx';
 import { QuickAddButton } from './quick-add-button.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
 import { useWideLayout } from './use-wide-layout.ts';
+import { useDashboardShortcuts } from './use-shortcuts.tsx';
 import { Dialog } from '~shared/ui/Dialog.tsx';
 
 /** Folders a link can be saved into: the user's own, without the incoming system tree. */
@@ -62,6 +63,13 @@ export function Dashboard({ userId }: { userId: string }) {
     editor.scrollIntoView({ behavior: 'smooth', block: 'start' });
     editor.querySelector<HTMLInputElement>('input[type="text"]')?.focus({ preventScroll: true });
   }, []);
+
+  const focusSearch = useCallback(() => document.querySelector<HTMLInputElement>('[data-testid="links-search"]')?.focus(), []);
+  const newLink = useCallback(() => {
+    setEditing(null);
+    focusEditor();
+  }, [focusEditor]);
+  const shortcutsHelp = useDashboardShortcuts({ focusSearch, newLink });
 
   // The banner's quick-add button links to /dashboard?add=link.
   useEffect(() => {
@@ -189,6 +197,7 @@ export function Dashboard({ userId }: { userId: string }) {
           </Dialog>
         </>
       )}
+      {shortcutsHelp}
       <DeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} onDeleted={(link) => editing?.id === link.id && setEditing(null)} />
       <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} />
       <BackgroundDialog userId={userId} scope={backgroundScope} onClose={() => setBackgroundScope(null)} />
