@@ -21,3 +21,4 @@ export * from './incoming-count.ts';
 export * from './password-checklist.ts';
 export * from './outgoing-shares.ts';
 export * from './keyboard-shortcuts.ts';
+export * from './roving-focus.ts';

@@ -201,6 +201,30 @@ describe('new user: keyboard shortcuts (item 2)', () => {
   });
 });
 
+describe('new user: icon gallery is a radio group (item 2)', () => {
+  it('one tab stop; arrow keys move and choose', async () => {
+    const { page, context } = await openDashboard(browser);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Category' });
+    const gallery = dialog.getByRole('radiogroup', { name: 'Icon gallery' });
+    await gallery.waitFor();
+    const radios = gallery.getByRole('radio');
+    expect(await gallery.locator('[role="radio"][tabindex="0"]').count()).toBe(1);
+    await radios.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => radios.nth(1).getAttribute('aria-checked')).toBe('true');
+    expect(await radios.nth(1).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await gallery.locator('[role="radio"][tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => radios.first().getAttribute('aria-checked')).toBe('true');
+    // Tab leaves the group in one press.
+    await page.keyboard.press('Tab');
+    expect(await gallery.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+});
+
 describe('new user: messages that tell the truth (item 5)', () => {
   it('a search with no matches says so; a share to an address that cannot receive mail is refused', async () => {
     const { page, context, user } = await openDashboard(browser);
