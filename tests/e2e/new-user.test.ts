@@ -1,4 +1,9 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createConfirmedUser, STRONG_PASSWORD, type ConfirmedUser } from '../setup/clients.ts';
@@ -444,4 +449,75 @@ describe('new user: outgoing shares (item 6)', () => {
     await screenshot(page, 'new-user-outgoing');
     await context.close();
   });
+});
+
+describe('new user: npm start is quick the second time (item 12)', () => {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-twice-'));
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
+    });
+
+  async function start(env: NodeJS.ProcessEnv): Promise<{ out: string; ms: number }> {
+    const started = Date.now();
+    const proc = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    const out = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const timer = setTimeout(() => reject(new Error(`not ready within 280 s:\n${text}`)), 280_000);
+      const onData = (d: Buffer) => {
+        text += d.toString();
+        if (text.includes('Press Ctrl-C to stop.')) {
+          clearTimeout(timer);
+          resolve(text);
+        }
+      };
+      proc.stdout?.on('data', onData);
+      proc.stderr?.on('data', onData);
+      proc.once('exit', (code) => reject(new Error(`exited with ${code}:\n${text}`)));
+    });
+    const ms = Date.now() - started;
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    proc.kill('SIGINT');
+    expect(await exited).toBe(0);
+    return { out, ms };
+  }
+
+  it('reuses the web and extension builds when nothing changed, and says so', async () => {
+    const [stackPort, webPort, smtpPort, mailPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const env = {
+      ...process.env,
+      TEST_STACK: '',
+      STACK_PORT: String(stackPort),
+      WEB_PORT: String(webPort),
+      MAIL_SMTP_PORT: String(smtpPort),
+      MAIL_WEB_PORT: String(mailPort),
+      STACK_DATA_DIR: path.join(tmp, 'data'),
+      WEB_OUT_DIR: path.join(tmp, 'web'),
+      WXT_OUT_DIR: path.join(tmp, 'ext'),
+      STACK_LOG: 'silent',
+    };
+    const first = await start(env);
+    expect(first.out).toContain('Web app: rebuilt (no previous build).');
+    expect(first.out).toContain('Extensions: rebuilt (no previous build).');
+    const second = await start(env);
+    expect(second.out).toContain('Web app: reused the previous build (inputs unchanged).');
+    expect(second.out).toContain('Extensions: reused the previous builds (inputs unchanged).');
+    expect(second.out).not.toContain('Building the web app...');
+    // Timings on this shared machine are not a budget; printed for an idle run to compare.
+    console.log(`npm start: first ready in ${first.ms} ms, second in ${second.ms} ms`);
+    expect(second.ms).toBeLessThan(first.ms);
+  }, 600_000);
 });
