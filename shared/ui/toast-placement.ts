@@ -4,7 +4,7 @@
  * while one is open the toast shows at the top, over the dimmed page.
  */
 export function toastPlacement(): { position?: 'top-center' } {
-  if (typeof window === 'undefined' || typeof document === 'undefined') return {};
+  if (typeof window === 'undefined' || typeof document === 'undefined' || typeof window.matchMedia !== 'function') return {};
   // sonner's own phone breakpoint (its mobile offsets apply below 600 px); the sheet layout ends at 640 px.
   const phone = window.matchMedia('(max-width: 639px)').matches;
   if (!phone) return {};
