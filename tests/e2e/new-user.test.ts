@@ -317,6 +317,13 @@ describe('new user: phone layout (item 4)', () => {
     });
     expect(lastControlClear).toMatchObject({ clear: true });
 
+    // One column: Down moves one place, as Right does.
+    const savedSection = section(page, 'Recently Saved Links');
+    await card(savedSection, 'P1').getByRole('button', { name: 'Down', exact: true }).click();
+    await expect
+      .poll(() => savedSection.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), { timeout: 20_000 })
+      .toEqual(['P2', 'P1', 'P3']);
+
     await page.getByRole('button', { name: 'Quick add link' }).click();
     const sheet = page.getByRole('dialog', { name: 'Add New Link' });
     await sheet.waitFor();
