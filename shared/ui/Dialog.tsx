@@ -18,7 +18,12 @@ export interface DialogProps {
 
 /** The field a dialog opens on: one marked data-autofocus, else its first form field (not the × button). */
 const MARKED_FOCUS = '[data-autofocus]';
-const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+// Not a hidden upload input (file pickers open from a button) nor anything out of the tab order.
+const FIRST_FIELD = [
+  'input:not([type="hidden"]):not([type="file"]):not([disabled]):not([tabindex="-1"])',
+  'select:not([disabled]):not([tabindex="-1"])',
+  'textarea:not([disabled]):not([tabindex="-1"])',
+].join(', ');
 
 /**
  * Where focus goes back to when a dialog closes: the control that opened it. A dialog opened from a
