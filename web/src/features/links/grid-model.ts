@@ -1,6 +1,7 @@
 import { CATEGORY_PREVIEW_LINK_COUNT } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import type { IncomingShare } from '~shared/data/incoming/api.ts';
+import { isPendingIncoming } from '~shared/rules/incoming-count.ts';
 import { groupOutgoingShares, type OutgoingRecipient } from '~shared/rules/outgoing-shares.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import { groupLinksForGrid, linksByCategory, searchLinks, type CategorySection } from '~shared/data/links/select.ts';
@@ -38,7 +39,9 @@ export interface SubsectionPreview<T> {
 /** Received shares still waiting (newest first), filtered by the search. */
 export function incomingPreview(shares: readonly IncomingShare[], query: string): SubsectionPreview<IncomingShare> {
   const needle = query.trim().toLowerCase();
-  const matching = needle ? shares.filter((s) => `${s.title}\n${s.url}`.toLowerCase().includes(needle)) : shares;
+  // The incoming-count rule decides what counts as waiting (the badge shows this total).
+  const waiting = shares.filter(isPendingIncoming);
+  const matching = needle ? waiting.filter((s) => `${s.title}\n${s.url}`.toLowerCase().includes(needle)) : waiting;
   return { total: matching.length, items: matching.slice(0, CATEGORY_PREVIEW_LINK_COUNT) };
 }
 
