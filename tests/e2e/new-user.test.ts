@@ -293,19 +293,22 @@ describe('new user: phone layout (item 4)', () => {
     await screenshot(page, 'new-user-phone-dashboard');
 
     // Keyboard users: every control focused with Tab is scrolled clear of the bottom bar.
-    const covered: string[] = [];
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
-      const hit = await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        const bar = document.querySelector('[data-testid="quick-add-bar"]');
-        if (!el || !bar || bar.contains(el) || !el.closest('main')) return null;
-        const r = el.getBoundingClientRect();
-        return r.bottom > bar.getBoundingClientRect().top + 1 ? `${el.getAttribute('aria-label') ?? el.innerText}: ${Math.round(r.bottom)}` : null;
-      });
-      if (hit) covered.push(hit);
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const el = document.activeElement as HTMLElement | null;
+              const bar = document.querySelector('[data-testid="quick-add-bar"]');
+              if (!el || !bar || bar.contains(el) || !el.closest('main')) return null;
+              const r = el.getBoundingClientRect();
+              return r.bottom > bar.getBoundingClientRect().top + 1 ? `${el.getAttribute('aria-label') ?? el.innerText}: ${Math.round(r.bottom)}` : null;
+            }),
+          { timeout: 3_000 },
+        )
+        .toBeNull();
     }
-    expect(covered).toEqual([]);
     // Mouse users: the page ends with room for the bar, so the last control scrolls clear of it.
     const lastControlClear = await page.evaluate(async () => {
       window.scrollTo(0, document.documentElement.scrollHeight);
@@ -496,6 +499,10 @@ describe('new user: npm start is quick the second time (item 12)', () => {
       proc.once('exit', (code) => reject(new Error(`exited with ${code}:\n${text}`)));
     });
     const ms = Date.now() - started;
+    // The served app answers (the reused build included) before Ctrl-C.
+    const web = /Web app:\s+(http:\/\/\S+)/.exec(out)?.[1];
+    expect(web).toBeTruthy();
+    expect((await fetch(`${web}/auth`)).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     proc.kill('SIGINT');
     expect(await exited).toBe(0);

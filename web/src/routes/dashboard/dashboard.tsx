@@ -38,13 +38,28 @@ export function Dashboard({ userId }: { userId: string }) {
   const wide = useWideLayout();
   /** Narrow screens: the add/edit form is a sheet (part 2 §2's floating button opens it). */
   const [sheetOpen, setSheetOpen] = useState(false);
-  // Narrow screens: focus scrolling keeps controls above the bottom bar (4.5rem + a margin).
+  // Narrow screens: a control that gets focus is never left behind the bottom bar. Browsers only
+  // scroll on focus when the element is outside the viewport, so one just above the screen's edge
+  // (under the bar) is scrolled up here; scroll-padding covers scrollIntoView and anchors.
   useEffect(() => {
     if (wide) return;
     const root = document.documentElement;
     root.style.scrollPaddingBottom = '5.5rem';
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      const bar = document.querySelector('[data-testid="quick-add-bar"]');
+      if (!target || !bar || bar.contains(target) || target.closest('[role="dialog"], [role="alertdialog"]')) return;
+      // After the browser's own focus scrolling has happened.
+      requestAnimationFrame(() => {
+        const barTop = bar.getBoundingClientRect().top;
+        const bottom = target.getBoundingClientRect().bottom;
+        if (bottom > barTop) window.scrollBy({ top: bottom - barTop + 8 });
+      });
+    };
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       root.style.scrollPaddingBottom = '';
+      document.removeEventListener('focusin', onFocusIn);
     };
   }, [wide]);
 
