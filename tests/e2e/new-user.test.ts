@@ -309,16 +309,21 @@ describe('new user: phone layout (item 4)', () => {
         )
         .toBeNull();
     }
-    // Mouse users: the page ends with room for the bar, so the last control scrolls clear of it.
-    const lastControlClear = await page.evaluate(async () => {
-      window.scrollTo(0, document.documentElement.scrollHeight);
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null))));
-      const bar = document.querySelector('[data-testid="quick-add-bar"]')!.getBoundingClientRect();
+    // The page ends with room for the bar: its last control, scrolled as far as it goes, is clear of it.
+    await page.evaluate(() => {
       const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href], main input')].filter((el) => el.getBoundingClientRect().height > 0);
-      const last = els[els.length - 1].getBoundingClientRect();
-      return { clear: last.bottom <= bar.top, last: Math.round(last.bottom), bar: Math.round(bar.top), label: els[els.length - 1].getAttribute('aria-label') ?? els[els.length - 1].innerText };
+      els[els.length - 1].scrollIntoView({ block: 'end' });
     });
-    expect(lastControlClear).toMatchObject({ clear: true });
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const bar = document.querySelector('[data-testid="quick-add-bar"]')!.getBoundingClientRect();
+          const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href], main input')].filter((el) => el.getBoundingClientRect().height > 0);
+          const last = els[els.length - 1];
+          return { clear: last.getBoundingClientRect().bottom <= bar.top, label: last.getAttribute('aria-label') ?? last.innerText };
+        }),
+      )
+      .toMatchObject({ clear: true });
 
     // One column: Down moves one place, as Right does.
     const savedSection = section(page, 'Recently Saved Links');
