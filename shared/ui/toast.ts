@@ -13,8 +13,10 @@ export function showErrorToast(action: ErrorAction, error: unknown): ToastMessag
  * A success toast: a title with an optional description (e.g. 'Link updated' - 'Updated existing link "…"').
  * `replaceId`: a toast of the same kind replaces the previous one instead of piling up (e.g. reorder).
  */
-export function showSuccessToast(title: string, description?: string, replaceId?: string): void {
-  toast.success(title, { ...toastPlacement(), ...(description ? { description } : {}), ...(replaceId ? { id: replaceId } : {}) });
+export function showSuccessToast(title: string, description?: string, replaceId?: string, opts: { dialogClosing?: boolean } = {}): void {
+  // dialogClosing: shown as the dialog that caused it closes, so it belongs where toasts go without one.
+  const placement = opts.dialogClosing ? {} : toastPlacement();
+  toast.success(title, { ...placement, ...(description ? { description } : {}), ...(replaceId ? { id: replaceId } : {}) });
 }
 
 /** Toast ids for actions repeated in quick succession: one toast replaces the previous. */

@@ -167,6 +167,15 @@ describe('new user: focus is never lost (item 2)', () => {
 async function controlsUnderToasts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const toasts = [...document.querySelectorAll('[data-sonner-toast]')].map((t) => t.getBoundingClientRect());
+    // A control hidden behind something opaque (the phone's bottom bar) is not one the toast covers:
+    // look through the toasts for what is on top at the control's centre.
+    const toasters = [...document.querySelectorAll<HTMLElement>('[data-sonner-toaster]')];
+    for (const toaster of toasters) toaster.style.pointerEvents = 'none';
+    const onTop = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit !== null && (el === hit || el.contains(hit));
+    };
     const controls = [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea')].filter((el) => {
       if (el.closest('[data-sonner-toaster]')) return false;
       const r = el.getBoundingClientRect();
@@ -178,8 +187,9 @@ async function controlsUnderToasts(page: Page): Promise<string[]> {
       // Only controls the user can reach now: inside an open dialog when one is open.
       const dialog = document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
       if (dialog && !dialog.contains(el)) continue;
-      if (toasts.some((t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top)) hits.push(el.getAttribute('aria-label') ?? el.innerText ?? el.tagName);
+      if (toasts.some((t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) && onTop(el)) hits.push(el.getAttribute('aria-label') ?? el.innerText ?? el.tagName);
     }
+    for (const toaster of toasters) toaster.style.pointerEvents = '';
     return hits;
   });
 }

@@ -46,7 +46,8 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
     try {
       const result = await save.mutateAsync({ input, linkId: editing?.id, icon, knownLinks });
       const toast = linkSavedToast(result.outcome, result.link.title);
-      showSuccessToast(toast.title, toast.description);
+      // In the phone's sheet the sheet closes now: the toast goes where it covers no control.
+      showSuccessToast(toast.title, toast.description, undefined, { dialogClosing: bare });
       if (editing) onDoneEditing();
       onSaved?.();
       return { categoryId: effectiveCategoryId(result.link) ?? result.categoryId, categoryCreated: result.categoryCreated };
