@@ -3,6 +3,8 @@ import { Toaster as SonnerToaster } from 'sonner';
 export interface ToasterProps {
   theme?: 'light' | 'dark' | 'system';
   position?: 'top-right' | 'top-center' | 'bottom-right' | 'bottom-center';
+  /** Offsets below 600 px (sonner's phone layout); the web app keeps toasts left of its add button. */
+  mobileOffset?: { top?: string | number; right?: string | number; bottom?: string | number; left?: string | number };
 }
 
 /**
@@ -11,20 +13,16 @@ export interface ToasterProps {
  * over content rather than over the page's fixed controls.
  */
 export const TOAST_OFFSET = { bottom: 16 } as const;
-/**
- * Phones: over the dashboard's opaque bottom bar, left of its round add button (3.5rem + margins),
- * so a toast sits on a strip that has no other control instead of over the cards.
- */
-export const TOAST_MOBILE_OFFSET = { bottom: 'calc(0.5rem + env(safe-area-inset-bottom))', left: '0.5rem', right: '5.5rem' } as const;
 
 /** The one toast outlet of an app (sonner); mount once near the root. Toasts are announced politely. */
-export function Toaster({ theme = 'system', position = 'bottom-center' }: ToasterProps) {
+export function Toaster({ theme = 'system', position = 'bottom-center', mobileOffset }: ToasterProps) {
   return (
     <SonnerToaster
       theme={theme}
       position={position}
       offset={TOAST_OFFSET}
-      mobileOffset={TOAST_MOBILE_OFFSET}
+      mobileOffset={mobileOffset}
+      className="lv-toaster"
       richColors
       closeButton
       toastOptions={{
