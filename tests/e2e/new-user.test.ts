@@ -345,6 +345,8 @@ describe('new user: phone layout (item 4)', () => {
     await page.getByRole('button', { name: 'Quick add link' }).click();
     const sheet = page.getByRole('dialog', { name: 'Add New Link' });
     await sheet.waitFor();
+    // The move's toast (at the bottom) does not cover the sheet's buttons.
+    expect(await controlsUnderToasts(page)).toEqual([]);
     await expect.poll(() => sheet.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
     await sheet.getByLabel('Title').fill('From the sheet');
     await sheet.getByLabel('URL').fill('https://sheet.example/');
