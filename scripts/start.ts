@@ -4,7 +4,9 @@ import { extensionRedirectUrls } from '../shared/extension-identity.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { serveStatic } from './lib/serve-static.ts';
 import { publicPageMeta } from './lib/public-page-meta.ts';
+import path from 'node:path';
 import { buildExtension, buildWeb, clientEnv, repoRoot } from './lib/build-clients.ts';
+import { cachedBuild, EXTENSION_INPUTS, WEB_INPUTS } from './lib/build-cache.ts';
 
 /**
  * `npm start`: the local stack, the web app built and served for it, the extension built for it.
@@ -22,6 +24,8 @@ const config = loadConfig();
 const stack = await startStack(config);
 const env = { supabaseUrl: stack.url, anonKey: config.anonKey, siteUrl: webUrl };
 const closers: (() => Promise<unknown>)[] = [];
+/** Build-time variables a client build can read besides `env` (Vite exposes VITE_*). */
+const buildVars = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('VITE_')).sort());
 
 try {
   if (dev) {
@@ -31,14 +35,38 @@ try {
     await vite.listen();
     closers.push(() => vite.close());
   } else {
-    console.log('Building the web app...');
-    const dist = await buildWeb(env, true, process.env.WEB_OUT_DIR || undefined);
-    const transformIndex = publicPageMeta({ supabaseUrl: stack.url, anonKey: config.anonKey, siteUrl: webUrl });
-    const server: http.Server = await serveStatic(dist, webPort, undefined, { transformIndex });
+    // A second start reuses the previous build when nothing it reads changed (issue 17).
+    const dist = path.resolve(process.env.WEB_OUT_DIR || path.join(repoRoot, 'web', 'dist'));
+    console.log('Web app: checking the previous build...');
+    const web = await cachedBuild({
+      root: repoRoot,
+      inputs: WEB_INPUTS,
+      settings: { ...env, buildVars, target: 'web' },
+      stampDir: dist,
+      products: [path.join(dist, 'index.html')],
+      build: () => {
+        console.log('Building the web app...');
+        return buildWeb(env, true, dist);
+      },
+    });
+    console.log(web.rebuilt ? `Web app: rebuilt (${web.reason}).` : 'Web app: reused the previous build (inputs unchanged).');
+    const server: http.Server = await serveStatic(dist, webPort, undefined, { transformIndex: publicPageMeta({ supabaseUrl: stack.url, anonKey: config.anonKey, siteUrl: webUrl }) });
     closers.push(() => new Promise((r) => server.close(r)));
   }
-  console.log('Building the extension for Chrome and Firefox...');
-  const ext = await buildExtension(env, { quiet: true, outDir: process.env.WXT_OUT_DIR || undefined });
+  const extOut = path.resolve(process.env.WXT_OUT_DIR || path.join(repoRoot, '.output'));
+  const ext = { chrome: path.join(extOut, 'chrome-mv3'), firefox: path.join(extOut, 'firefox-mv3') };
+  const extension = await cachedBuild({
+    root: repoRoot,
+    inputs: EXTENSION_INPUTS,
+    settings: { ...env, buildVars, target: 'extension' },
+    stampDir: extOut,
+    products: [path.join(ext.chrome, 'manifest.json'), path.join(ext.firefox, 'manifest.json')],
+    build: () => {
+      console.log('Building the extension for Chrome and Firefox...');
+      return buildExtension(env, { quiet: true, outDir: extOut });
+    },
+  });
+  console.log(extension.rebuilt ? `Extensions: rebuilt (${extension.reason}).` : 'Extensions: reused the previous builds (inputs unchanged).');
   console.log(`
 LinkVault is running
   Web app:          ${webUrl}${dev ? '   (hot reload)' : ''}

@@ -107,12 +107,13 @@ export type ShareType = (typeof SHARE_TYPES)[number];
 export const SOCIAL_PLATFORMS = ['instagram', 'twitter', 'facebook', 'snapchat', 'tiktok', 'youtube'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const SOCIAL_PLATFORM_LABELS: Record<SocialPlatform, string> = {
-  instagram: 'instagram',
-  twitter: 'twitter (X)',
-  facebook: 'facebook',
-  snapchat: 'snapchat',
-  tiktok: 'tiktok',
-  youtube: 'youtube',
+  // The spec lists the allowed values in lower case; the labels people read are the brands' own names.
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  snapchat: 'Snapchat',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
 };
 export const SHARED_LINK_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type SharedLinkStatus = (typeof SHARED_LINK_STATUSES)[number];

@@ -62,6 +62,11 @@ export const LINK_MESSAGES = {
   fileTooLarge: { title: 'File too large', description: 'Please select an image smaller than 5MB.' },
 } as const;
 
+/** A search that matched nothing (the spec's emptyGrid text stays for an empty collection). */
+export function noLinksMatch(query: string): string {
+  return `No links match "${query.trim()}"`;
+}
+
 export const LINK_ADDED_TITLE = 'Link added';
 export const LINK_UPDATED_TITLE = 'Link updated';
 

@@ -1,4 +1,5 @@
-import { BRAND_NAME, INCOMING_REFRESH_MS } from '../../shared/constants.ts';
+import { INCOMING_REFRESH_MS } from '../../shared/constants.ts';
+import { incomingBadgeText, incomingCountTitle } from '../../shared/rules/incoming-count.ts';
 import type { AlarmsApi } from './queue.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { readKey, type StorageArea } from './storage-area.ts';
@@ -18,16 +19,9 @@ export const FLASH_MS = 2_500;
 
 const COLORS = { count: '#2563eb', ok: '#16a34a', queued: '#d97706', error: '#dc2626' } as const;
 
-/** '' at 0 (no badge), the number up to 99, then '99+'. */
-export function badgeText(count: number): string {
-  if (!Number.isFinite(count) || count <= 0) return '';
-  return count > 99 ? '99+' : String(Math.floor(count));
-}
-
-export function countTitle(count: number): string {
-  if (count <= 0) return BRAND_NAME;
-  return `${BRAND_NAME} — ${count} incoming ${count === 1 ? 'link' : 'links'} to review`;
-}
+/** The count's text and tooltip: the shared incoming-count rule. */
+export const badgeText = incomingBadgeText;
+export const countTitle = incomingCountTitle;
 
 export type FlashKind = 'ok' | 'queued' | 'error';
 const FLASH_TEXT: Record<FlashKind, string> = { ok: '✓', queued: '…', error: '!' };

@@ -10,10 +10,15 @@ export interface ToastText {
 export const DEFAULT_ERROR_TITLE = 'Error';
 export const UNIQUE_VIOLATION_CODE = '23505';
 
-/** The server message when there is one, otherwise the fallback. */
+/** "after 1 seconds" (GoTrue's rate-limit text counts down to 1) reads "after 1 second". */
+export function singularUnits(message: string): string {
+  return message.replace(/(^|[^\d.,])1 (second|minute|hour|day|attempt|try)s\b/g, '$11 $2');
+}
+
+/** The server message when there is one (units in the right number), otherwise the fallback. */
 export function messageOr(serverMessage: string | null | undefined, fallback: string): string {
   const message = typeof serverMessage === 'string' ? serverMessage.trim() : '';
-  return message || fallback;
+  return message ? singularUnits(message) : fallback;
 }
 
 // ── Sign-up ──────────────────────────────────────────────────────────────

@@ -18,3 +18,8 @@ export * from './incoming-source.ts';
 export * from './slug.ts';
 export * from './public-page.ts';
 export * from './share-limits.ts';
+export * from './incoming-count.ts';
+export * from './password-checklist.ts';
+export * from './outgoing-shares.ts';
+export * from './keyboard-shortcuts.ts';
+export * from './roving-focus.ts';

@@ -25,22 +25,27 @@ export interface IncomingListProps {
   onAccept: (item: IncomingItem, destinationCategoryId: string) => Promise<void> | void;
   onReject: (item: IncomingItem) => Promise<void> | void;
   emptyText?: string;
+  /** Preselected destination (usually 'Recently Saved Links'): Accept works without choosing first. */
+  defaultFolderId?: string;
 }
 
 /** Received links with 'Accept' into a chosen folder or 'Reject' (part 2 §2, §4). */
-export function IncomingList({ items, folders, onAccept, onReject, emptyText = 'No incoming links.' }: IncomingListProps) {
+export function IncomingList({ items, folders, onAccept, onReject, emptyText = 'No incoming links.', defaultFolderId }: IncomingListProps) {
   if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{emptyText}</p>;
   return (
     <ul className="grid gap-3" aria-label="Incoming links">
       {items.map((item) => (
-        <IncomingRow key={item.shared_link_id} item={item} folders={folders} onAccept={onAccept} onReject={onReject} />
+        <IncomingRow key={item.shared_link_id} item={item} folders={folders} onAccept={onAccept} onReject={onReject} defaultFolderId={defaultFolderId} />
       ))}
     </ul>
   );
 }
 
-function IncomingRow({ item, folders, onAccept, onReject }: { item: IncomingItem } & Pick<IncomingListProps, 'folders' | 'onAccept' | 'onReject'>) {
-  const [destination, setDestination] = useState('');
+function IncomingRow({ item, folders, onAccept, onReject, defaultFolderId }: { item: IncomingItem } & Pick<IncomingListProps, 'folders' | 'onAccept' | 'onReject' | 'defaultFolderId'>) {
+  // The user's choice, else the default folder once the folders are known.
+  const [chosen, setDestination] = useState<string | null>(null);
+  const fallback = defaultFolderId && folders.some((folder) => folder.id === defaultFolderId) ? defaultFolderId : '';
+  const destination = chosen ?? fallback;
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   const href = safeHref(item.url);

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { REORDER_DIRECTIONS, type ReorderDirection } from '../rules/reorder.ts';
 import { formatDisplayDate } from '../rules/date-format.ts';
 import { safeHref } from '../rules/url.ts';
@@ -55,6 +55,34 @@ const MENU_ITEM =
 /** One link in the grid (part 1 §2): icon menu, title, URL, date, views and shares, reorder on hover. */
 export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details }: LinkCardProps) {
   const href = safeHref(link.url);
+  // Roving tab index: the card is one tab stop; arrow keys move between its controls.
+  const controls: string[] = ['menu'];
+  if (href) controls.push('url');
+  if (onDelete) controls.push('delete');
+  if (onMove) for (const direction of REORDER_DIRECTIONS) if (!disabledMoves?.has(direction)) controls.push(`move-${direction}`);
+  const [activeControl, setActiveControl] = useState('menu');
+  const active = controls.includes(activeControl) ? activeControl : 'menu';
+  const stop = (key: string) => ({
+    tabIndex: key === active ? 0 : -1,
+    'data-card-control': key,
+    onFocus: () => setActiveControl(key),
+  });
+  const onCardKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // The menu trigger opens its menu on ArrowDown (Radix marks that handled).
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    const current = (event.target as HTMLElement).closest<HTMLElement>('[data-card-control]')?.dataset.cardControl;
+    if (!current) return;
+    const index = controls.indexOf(current);
+    let next: number;
+    if (step !== undefined) next = (index + step + controls.length) % controls.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = controls.length - 1;
+    else return;
+    event.preventDefault();
+    setActiveControl(controls[next]);
+    event.currentTarget.querySelector<HTMLElement>(`[data-card-control="${controls[next]}"]`)?.focus();
+  };
   const item = (label: string, action: (() => void) | undefined): ReactNode =>
     action ? (
       <DropdownMenu.Item className={MENU_ITEM} onSelect={action}>
@@ -64,6 +92,9 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
   return (
     <article
       aria-label={link.title}
+      aria-roledescription="link card"
+      aria-keyshortcuts="ArrowLeft ArrowRight"
+      onKeyDown={onCardKeyDown}
       data-editing={editing || undefined}
       className={cn(
         'group relative flex min-w-0 flex-col gap-2 rounded-lg border border-border bg-card p-3 text-card-foreground shadow-sm transition-shadow hover:shadow-md focus-within:shadow-md',
@@ -74,6 +105,7 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
       <div className="flex items-start gap-3">
         <DropdownMenu.Root>
           <DropdownMenu.Trigger
+            {...stop('menu')}
             className="shrink-0 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             aria-label={`Actions for ${link.title}`}
           >
@@ -104,6 +136,7 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
           </h3>
           {href ? (
             <a
+              {...stop('url')}
               href={href}
               target="_blank"
               rel="noopener noreferrer"
@@ -123,6 +156,7 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
           <Tooltip.Provider delayDuration={300}>
             <Tooltip.Root>
               <Tooltip.Trigger
+                {...stop('delete')}
                 onClick={() => onDelete(link)}
                 aria-label="Delete link"
                 className="rounded p-1 text-muted-foreground opacity-70 hover:bg-destructive/10 hover:text-destructive hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -157,11 +191,15 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
         <div
           role="group"
           aria-label={`Move ${link.title}`}
-          className="flex flex-wrap gap-1 opacity-100 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100"
+          data-testid="card-move-bar"
+          // Wide screens: an overlay along the card's bottom edge while hovered or focused, so the
+          // card has no empty band under the stats line; phones (no hover) show it in the flow.
+          className="flex flex-wrap gap-1 opacity-100 transition-opacity sm:absolute sm:inset-x-0 sm:bottom-0 sm:rounded-b-lg sm:border-t sm:border-border sm:bg-card/95 sm:px-3 sm:py-1.5 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100"
         >
           {REORDER_DIRECTIONS.map((direction) => (
             <button
               key={direction}
+              {...stop(`move-${direction}`)}
               type="button"
               onClick={() => onMove(link, direction)}
               disabled={disabledMoves?.has(direction)}

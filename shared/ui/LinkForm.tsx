@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ICON_MIME_TYPES } from '../constants.ts';
 import { uploadFileProblem } from '../data/storage.ts';
+import { formatDisplayDate } from '../rules/date-format.ts';
 import { NEW_CATEGORY_OPTION, linkSchema, type LinkFormValues, type LinkInput } from '../schemas/link.ts';
 import { Button } from './Button.tsx';
 import { CategorySelect, type CategoryOption } from './CategorySelect.tsx';
@@ -20,8 +21,14 @@ export interface LinkFormProps {
   categories: readonly CategoryOption[];
   /** Preselected folder in add mode (usually 'Recently Saved Links'). */
   defaultCategoryId?: string;
-  /** Receives the parsed values (url normalised to http(s)) and the chosen icon file. Throw to keep the form as it is. */
-  onSubmit: (values: LinkInput, icon: File | null) => Promise<void> | void;
+  /**
+   * Receives the parsed values (url normalised to http(s)) and the chosen icon file. Throw to keep
+   * the form as it is. May return the folder the link went to (e.g. one just created), which the
+   * Category select then shows for the next link.
+   */
+  onSubmit: (values: LinkInput, icon: File | null) => Promise<LinkFormSaved | void> | LinkFormSaved | void;
+  /** In add mode: the saved link with the same URL, if any (the form says that saving updates it). */
+  findExisting?: (url: string) => { created_at: string } | null | undefined;
   onCancel?: () => void;
   onDelete?: () => void;
   /** Hide the card chrome and title (e.g. inside a dialog that has its own). */
@@ -31,6 +38,23 @@ export interface LinkFormProps {
 
 const ICON_ACCEPT = ICON_MIME_TYPES.join(',');
 
+/** What a successful submit may tell the form: the folder the link was saved in. */
+export interface LinkFormSaved {
+  categoryId?: string;
+  /** True when the folder was created by this submit ('+ Create new category'). */
+  categoryCreated?: boolean;
+}
+
+/** The line under the URL field when the URL is already saved (part 1 §2: a re-add updates the link). */
+export function existingLinkNotice(createdAt: string): string {
+  return `You saved this link on ${formatDisplayDate(createdAt)}; saving updates it.`;
+}
+
+/** The line under Category after '+ Create new category': the new folder stays selected. */
+export function newFolderSelectedNotice(name: string): string {
+  return `New category "${name}" created and selected for your next link.`;
+}
+
 /** The 'Add New Link' / 'Edit Link' card (part 1 §2), shared by the dashboard and the extension popup. */
 export function LinkForm({
   mode = 'add',
@@ -38,11 +62,13 @@ export function LinkForm({
   categories,
   defaultCategoryId,
   onSubmit,
+  findExisting,
   onCancel,
   onDelete,
   bare = false,
   className,
 }: LinkFormProps) {
+  const [categoryNotice, setCategoryNotice] = useState<string | null>(null);
   const editing = mode === 'edit';
   const titleId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -53,6 +79,8 @@ export function LinkForm({
     handleSubmit,
     watch,
     reset,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<LinkFormValues, unknown, LinkInput>({
     resolver: zodResolver(linkSchema),
@@ -67,8 +95,23 @@ export function LinkForm({
       ...initialValues,
     },
   });
-  const creatingCategory = watch('categoryId') === NEW_CATEGORY_OPTION;
+  const chosenCategory = watch('categoryId');
+  const creatingCategory = chosenCategory === NEW_CATEGORY_OPTION;
+  const typedUrl = watch('url');
+  const existing = !editing && findExisting && typedUrl.trim() ? findExisting(typedUrl) : null;
 
+  // The select never shows blank: folders that arrive after the first render (or a folder just
+  // created) are applied to the uncontrolled <select> once its option exists; an unknown value
+  // falls back to the default folder.
+  const categoryIds = categories.map((c) => c.id).join(',');
+  useEffect(() => {
+    const current = getValues('categoryId') ?? '';
+    if (current === NEW_CATEGORY_OPTION) return;
+    const known = categoryIds.split(',').includes(current) && current !== '';
+    const next = known ? current : (defaultCategoryId ?? categories[0]?.id ?? '');
+    if (next) setValue('categoryId', next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- categoryIds stands for categories
+  }, [categoryIds, defaultCategoryId, getValues, setValue]);
   function chooseIcon(file: File | undefined) {
     if (!file) {
       setIcon(null);
@@ -88,13 +131,18 @@ export function LinkForm({
   }
 
   const submit = handleSubmit(async (values) => {
+    let saved: LinkFormSaved | void;
     try {
-      await onSubmit(values, icon);
+      saved = await onSubmit(values, icon);
     } catch {
       return; // The caller shows the error toast; keep what the user typed.
     }
     if (!editing) {
-      reset({ title: '', url: '', description: '', categoryId: values.categoryId === NEW_CATEGORY_OPTION ? (defaultCategoryId ?? '') : values.categoryId, newCategory: '' });
+      // One rule: the select keeps the folder the last link went to, a folder just created included.
+      const created = values.categoryId === NEW_CATEGORY_OPTION;
+      const nextCategory = saved?.categoryId ?? (created ? (defaultCategoryId ?? '') : values.categoryId);
+      setCategoryNotice(created && saved?.categoryId ? newFolderSelectedNotice(values.newCategory?.trim() ?? '') : null);
+      reset({ title: '', url: '', description: '', categoryId: nextCategory, newCategory: '' });
       setIcon(null);
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -126,12 +174,22 @@ export function LinkForm({
       <FormField label="URL" error={errors.url?.message}>
         <input type="url" inputMode="url" autoComplete="url" placeholder="https://example.com" className={CONTROL_CLASS} {...register('url')} />
       </FormField>
+      {existing ? (
+        <p role="status" data-testid="existing-link-notice" className="-mt-2 text-xs text-warning">
+          {existingLinkNotice(existing.created_at)}
+        </p>
+      ) : null}
       <FormField label="Description (optional)" error={errors.description?.message}>
         <textarea rows={3} className={cn(CONTROL_CLASS, 'resize-y')} {...register('description')} />
       </FormField>
       <FormField label="Category" error={errors.categoryId?.message}>
-        <CategorySelect categories={categories} {...register('categoryId')} />
+        <CategorySelect categories={categories} {...register('categoryId', { onChange: () => setCategoryNotice(null) })} />
       </FormField>
+      {categoryNotice && !creatingCategory ? (
+        <p role="status" data-testid="category-notice" className="-mt-2 text-xs text-muted-foreground">
+          {categoryNotice}
+        </p>
+      ) : null}
       {creatingCategory ? (
         <FormField label="New Category Name" error={errors.newCategory?.message}>
           <input type="text" autoComplete="off" className={CONTROL_CLASS} {...register('newCategory')} />

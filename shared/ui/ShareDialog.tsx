@@ -127,6 +127,7 @@ export function ShareDialog({ open, onOpenChange, link, searchUsernames, onShare
               render={({ field }) => (
                 <UsernameCombobox
                   id={recipientId}
+                  data-autofocus
                   aria-invalid={errors.recipient ? true : undefined}
                   aria-describedby={errors.recipient ? `${recipientId}-error` : undefined}
                   ref={field.ref}
@@ -146,6 +147,7 @@ export function ShareDialog({ open, onOpenChange, link, searchUsernames, onShare
               inputMode={recipientField.inputMode}
               placeholder={recipientField.placeholder}
               autoComplete="off"
+              data-autofocus
               className={CONTROL_CLASS}
               {...register('recipient')}
             />

@@ -46,7 +46,7 @@ describe('dashboard: sharing', () => {
     await dialog.getByText('Social platform is required when sharing via social media, username must be 3-30 characters').waitFor();
     await dialog.getByLabel('Share Method').selectOption('social');
     expect(await dialog.getByLabel('Social Platform').isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Social Platform').locator('option').allInnerTexts()).toEqual(['Select a platform', 'instagram', 'twitter (X)', 'facebook', 'snapchat', 'tiktok', 'youtube']);
+    expect(await dialog.getByLabel('Social Platform').locator('option').allInnerTexts()).toEqual(['Select a platform', 'Instagram', 'X (Twitter)', 'Facebook', 'Snapchat', 'TikTok', 'YouTube']);
     await dialog.getByLabel('Social Media Handle').fill('someone');
     await dialog.getByRole('button', { name: 'Share Link' }).click();
     await dialog.getByText('Social platform is required when sharing via social media, username must be 3-30 characters').waitFor();
@@ -140,7 +140,7 @@ describe('dashboard: sharing', () => {
     await dialog.getByLabel('Social Media Handle').fill('@friend');
     await screenshot(a.page, 'dashboard-share-social');
     await dialog.getByRole('button', { name: 'Share Link' }).click();
-    await expectToast(a.page, '"Tune" was shared with @friend on twitter (X).');
+    await expectToast(a.page, '"Tune" was shared with @friend on X (Twitter).');
     const opened = (await openedUrls(a.page)).at(-1)!;
     expect(opened.target).toBe('_blank');
     expect(opened.url).toBe(`https://twitter.com/intent/tweet?text=${encodeURIComponent('Your friend on LinkVault shared this with you! https://tune.example/x')}`);

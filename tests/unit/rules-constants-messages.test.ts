@@ -34,7 +34,7 @@ describe('constants (spec §9)', () => {
     expect(Object.values(C.STORAGE_BUCKETS).sort()).toEqual(['banner-backgrounds', 'category-icons', 'link-icons', 'main-photos', 'message-images']);
     expect([C.DEFAULT_THEME, C.DEFAULT_DENSITY, C.DEFAULT_ACCENT_HSL]).toEqual(['dark', 'comfortable', '222.2 47.4% 11.2%']);
     expect(C.ACCENT_PRESETS.map((p) => `${p.name} ${p.hex}`)).toEqual(['Blue #3b82f6', 'Emerald #10b981', 'Violet #8b5cf6', 'Pink #ec4899']);
-    expect(C.SOCIAL_PLATFORM_LABELS.twitter).toBe('twitter (X)');
+    expect(C.SOCIAL_PLATFORM_LABELS.twitter).toBe('X (Twitter)');
   });
 });
 

@@ -1,4 +1,6 @@
 import { checkPasswordLocally, type SecureResetCode } from '../../../shared/rules/password-policy.ts';
+// One number for the form's meter and this check.
+import { MIN_PASSWORD_STRENGTH_SCORE as MIN_STRENGTH_SCORE } from '../../../shared/rules/password-checklist.ts';
 import { SECURE_RESET_MESSAGES } from '../../../shared/rules/secure-reset-messages.ts';
 import { PASSWORD_HISTORY_SIZE } from '../../../shared/constants.ts';
 import { secureResetBodySchema } from '../../../shared/schemas/secure-reset.ts';
@@ -7,7 +9,6 @@ import { env } from '../_shared/env.ts';
 import { errorResponse, handle, HttpError, json, parseWith, readJsonBody } from '../_shared/http.ts';
 import { isCommonPassword, isPwned, matchesAnyHash, strengthScore } from '../_shared/password-checks.ts';
 
-const MIN_STRENGTH_SCORE = 3;
 const DEFAULT_HIBP_URL = 'https://api.pwnedpasswords.com';
 
 function refuse(code: SecureResetCode, status = 400): Response {

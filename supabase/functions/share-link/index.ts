@@ -1,4 +1,5 @@
-import { shareLinkPayloadSchema } from '../../../shared/schemas/share-link-payload.ts';
+import { canReceiveMail, UNDELIVERABLE_EMAIL_MESSAGE } from '../../../shared/rules/email-deliverable.ts';
+import { shareLinkPayloadSchema, type ShareData } from '../../../shared/schemas/share-link-payload.ts';
 import { adminClient, requireUser } from '../_shared/clients.ts';
 import { brandName, siteUrl } from '../_shared/brand.ts';
 import { handle, HttpError, json, parseWith, readJsonBody } from '../_shared/http.ts';
@@ -35,6 +36,11 @@ Deno.serve(
     const admin = adminClient();
     const { data: link } = await admin.from('links').select('id, title, url, user_id').eq('id', shareData.link_id).maybeSingle<SharedLinkRow>();
     if (!link || link.user_id !== user.id) throw new HttpError(403, 'forbidden', 'You can only share your own links.');
+
+    // Issue 17: never answer "shared" for an address that cannot receive mail.
+    if (shareData.recipient_email != null && !canReceiveMail(shareData.recipient_email)) {
+      throw new HttpError(400, 'undeliverable_email', UNDELIVERABLE_EMAIL_MESSAGE);
+    }
 
     const username = shareData.recipient_username?.trim().replace(/^@/, '');
     if (username && !(await usernameExists(username))) {

@@ -19,7 +19,7 @@ export class EmailRateLimiter {
     const prev = this.last.get(key);
     if (prev !== undefined && nowMs - prev < this.intervalMs && nowMs >= prev) {
       const wait = Math.ceil((this.intervalMs - (nowMs - prev)) / 1000);
-      throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+      throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} ${wait === 1 ? 'second' : 'seconds'}.`);
     }
     this.last.set(key, nowMs);
     if (this.last.size > 10_000) this.last.delete(this.last.keys().next().value as string);
@@ -37,24 +37,25 @@ interface Template {
   outro: string;
 }
 
-function template(type: EmailLinkType, otp: string): Template {
+/** No "enter this code" line: the product has no screen to enter an e-mail code on (issue 17). */
+function template(type: EmailLinkType): Template {
   const b = brand();
   switch (type) {
     case 'signup':
     case 'invite':
-      return { subject: 'Confirm your signup', intro: `Thanks for signing up for ${b}! Follow this link to confirm your e-mail address:`, action: 'Confirm your e-mail', outro: `Or enter this code: ${otp}. If you did not sign up, ignore this e-mail.` };
+      return { subject: 'Confirm your signup', intro: `Thanks for signing up for ${b}! Follow this link to confirm your e-mail address:`, action: 'Confirm your e-mail', outro: 'If you did not sign up, ignore this e-mail.' };
     case 'recovery':
-      return { subject: 'Reset your password', intro: `Someone asked to reset the password of your ${b} account. Follow this link to choose a new one (it expires in 5 minutes):`, action: 'Reset password', outro: `Or enter this code: ${otp}. If it was not you, ignore this e-mail; your password stays as it is.` };
+      return { subject: 'Reset your password', intro: `Someone asked to reset the password of your ${b} account. Follow this link to choose a new one (it expires in 5 minutes):`, action: 'Reset password', outro: 'If it was not you, ignore this e-mail; your password stays as it is.' };
     case 'magiclink':
-      return { subject: 'Your magic link', intro: `Follow this link to sign in to ${b} (it expires in 5 minutes):`, action: 'Sign in', outro: `Or enter this code: ${otp}.` };
+      return { subject: 'Your magic link', intro: `Follow this link to sign in to ${b} (it expires in 5 minutes):`, action: 'Sign in', outro: 'If you did not ask for this, ignore this e-mail.' };
     case 'email_change':
-      return { subject: 'Confirm your new e-mail address', intro: `Follow this link to confirm this address as the new e-mail of your ${b} account:`, action: 'Confirm new e-mail', outro: `Or enter this code: ${otp}. If you did not ask for this, ignore this e-mail.` };
+      return { subject: 'Confirm your new e-mail address', intro: `Follow this link to confirm this address as the new e-mail of your ${b} account:`, action: 'Confirm new e-mail', outro: 'If you did not ask for this, ignore this e-mail.' };
   }
 }
 
 /** Sends one auth e-mail (text and simple HTML) with the verify link. */
-export async function sendAuthEmail(ctx: StackContext, to: string, type: EmailLinkType, link: string, otp: string): Promise<void> {
-  const t = template(type, otp);
+export async function sendAuthEmail(ctx: StackContext, to: string, type: EmailLinkType, link: string): Promise<void> {
+  const t = template(type);
   const text = `${t.intro}\n\n${link}\n\n${t.outro}\n\n— ${brand()}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a"><h2>${escapeHtml(t.subject)}</h2><p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#3b82f6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p><p style="font-size:12px;color:#475569">${escapeHtml(t.outro)}</p><p style="font-size:12px;color:#475569">${escapeHtml(link)}</p></body></html>`;
   try {

@@ -67,7 +67,7 @@ describe('grid model', () => {
     const out = (linkId: string) => ({ link_id: linkId }) as OutgoingShare;
     const preview = outgoingPreview([out('b'), out('a'), out('b'), out('gone')], [link('a'), link('b')], '');
     expect(preview.total).toBe(2);
-    expect(preview.items.map((l) => l.id)).toEqual(['b', 'a']);
+    expect(preview.items.map((l) => l.link.id)).toEqual(['b', 'a']);
   });
 
   it('disables the moves a card cannot make', () => {

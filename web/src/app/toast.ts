@@ -1,4 +1,5 @@
 import type { ToastMessage } from '~shared/data/errors.ts';
+import { toastPlacement } from '~shared/ui/toast-placement.ts';
 
 /**
  * Toasts without putting sonner on the first page load: the first toast downloads sonner, mounts
@@ -32,7 +33,7 @@ type Kind = 'success' | 'error' | 'message';
 
 function show(kind: Kind, toast: ToastMessage) {
   void Promise.all([loadSonner(), ensureToaster()]).then(([{ toast: sonnerToast }]) => {
-    const options = toast.description ? { description: toast.description } : undefined;
+    const options = { ...toastPlacement(), ...(toast.description ? { description: toast.description } : {}) };
     if (kind === 'message') sonnerToast(toast.title, options);
     else sonnerToast[kind](toast.title, options);
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { INCOMING_REFRESH_MS } from '../../../../shared/constants.ts';
+import { DEFAULT_CATEGORY_NAME, INCOMING_REFRESH_MS } from '../../../../shared/constants.ts';
 import type { IncomingShare } from '../../../../shared/data/incoming/api.ts';
 import type { CategoryOption } from '../../../../shared/ui/CategorySelect.tsx';
 import { IncomingList, type IncomingItem } from '../../../../shared/ui/IncomingList.tsx';
@@ -72,6 +72,7 @@ export function IncomingSection({ folders }: { folders: readonly CategoryOption[
         <IncomingList
           items={items}
           folders={folders}
+          defaultFolderId={folders.find((folder) => folder.name === DEFAULT_CATEGORY_NAME)?.id}
           onAccept={(item, destination) => decide(item, { accept: destination })}
           onReject={(item) => decide(item, 'reject')}
         />

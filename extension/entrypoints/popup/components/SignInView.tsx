@@ -27,7 +27,8 @@ export function SignInView({ settings, onSignedIn }: { settings: ExtensionSettin
     const data = await loadData();
     try {
       const session = await data.submitSignIn(values);
-      notify.success(AUTH_MESSAGES.welcome);
+      // A failed attempt's error toast no longer applies once signed in.
+      void notify.clear().then(() => notify.success(AUTH_MESSAGES.welcome));
       onSignedIn({ userId: session.user.id, email: session.user.email ?? null });
     } catch (error) {
       notify.error(data.signInErrorToast(error));

@@ -67,7 +67,7 @@ export async function signup(r: AuthRequest): Promise<void> {
   if ('session' in result && result.session) return r.json(200, result.session);
   if (link) {
     try {
-      await sendAuthEmail(r.ctx, email, 'signup', link.actionLink, link.otp);
+      await sendAuthEmail(r.ctx, email, 'signup', link.actionLink);
     } catch (e) {
       // As GoTrue (it sends inside the sign-up transaction): a failed sign-up leaves no user behind.
       if (!existing && 'userId' in result) await r.db.query('delete from auth.users where id = $1 and email_confirmed_at is null', [result.userId]);

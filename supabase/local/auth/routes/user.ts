@@ -65,7 +65,7 @@ export async function updateUser(r: AuthRequest): Promise<void> {
       link = await issueEmailLink(tx, r.config, { userId: user.id, email: user.email ?? newEmail, newEmail, type: 'email_change', redirectTo, pkce });
     }
   });
-  if (link && newEmail) await sendAuthEmail(r.ctx, newEmail, 'email_change', link.actionLink, link.otp);
+  if (link && newEmail) await sendAuthEmail(r.ctx, newEmail, 'email_change', link.actionLink);
   r.json(200, await loadUserJson(r.db, user.id));
 }
 
@@ -93,7 +93,7 @@ export async function recover(r: AuthRequest): Promise<void> {
   const user = await findUserByEmail(r.db, email);
   if (user) {
     const link = await r.db.transaction((tx) => issueEmailLink(tx, r.config, { userId: user.id, email, type: 'recovery', redirectTo, pkce }));
-    void sendAuthEmail(r.ctx, email, 'recovery', link.actionLink, link.otp).catch(() => undefined);
+    void sendAuthEmail(r.ctx, email, 'recovery', link.actionLink).catch(() => undefined);
   }
   r.json(200, {});
 }
@@ -112,7 +112,7 @@ export async function resend(r: AuthRequest): Promise<void> {
     type === 'signup' ? await findUserByEmail(r.db, email) : (await r.db.query<{ id: string; email: string }>('select * from auth.users where lower(email_change) = $1', [email])).rows[0];
   if (user && (type === 'email_change' || !(await findUserByEmail(r.db, email))?.email_confirmed_at)) {
     const link = await r.db.transaction((tx) => issueEmailLink(tx, r.config, { userId: user.id, email: user.email ?? email, newEmail: type === 'email_change' ? email : undefined, type, redirectTo }));
-    await sendAuthEmail(r.ctx, email, type, link.actionLink, link.otp);
+    await sendAuthEmail(r.ctx, email, type, link.actionLink);
   }
   r.json(200, {});
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
-import { INCOMING_CATEGORY_NAMES } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import { categoryMutations } from '~shared/data/categories/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { CATEGORY_MESSAGES } from '~shared/messages.ts';
+import { folderItemCount, folderPulses } from '~shared/rules/incoming-count.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { PlusIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
@@ -24,9 +24,6 @@ interface ManageCategoriesCardProps {
 
 const ROW_HEIGHT = 52;
 const MAX_VISIBLE_ROWS = 9;
-
-const isIncomingType = (category: Category) =>
-  category.system_key === 'incoming' || (INCOMING_CATEGORY_NAMES as readonly string[]).includes(category.name);
 
 /**
  * 'Manage Categories' (part 1 §2): the folders with icon and 'Default' tag; create, edit (name and
@@ -82,8 +79,8 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
                 <div key={category.id} role="listitem" className="absolute inset-x-0 py-0.5" style={{ top: item.start, height: ROW_HEIGHT }}>
                   <CategoryRow
                     category={category}
-                    linkCount={linkCounts?.get(category.id) ?? (linkCounts ? 0 : undefined)}
-                    pulsing={pendingIncoming > 0 && isIncomingType(category)}
+                    linkCount={linkCounts ? folderItemCount(category, linkCounts, pendingIncoming) : undefined}
+                    pulsing={folderPulses(category, pendingIncoming)}
                     onEdit={(c) => setDialog({ open: true, category: c })}
                     onDelete={deleteCategory}
                     deleting={remove.isPending && remove.variables === category.id}

@@ -4,6 +4,7 @@ import { CATEGORY_MESSAGES } from '~shared/messages.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { ConfirmDialog } from '~shared/ui/ConfirmDialog.tsx';
 import { cn } from '~shared/ui/cn.ts';
+import { nextRovingIndex } from '~shared/rules/roving-focus.ts';
 import { showSuccessToast } from '~shared/ui/toast.ts';
 import { useFilePicker } from '../../components/file-picker.tsx';
 import { CategoryIcon } from './category-icon.tsx';
@@ -70,14 +71,30 @@ export function IconPicker({ value, onChange, disabled }: IconPickerProps) {
         </p>
       ) : null}
 
-      <div role="radiogroup" aria-label="Icon gallery" className="grid grid-cols-6 gap-2 sm:grid-cols-11">
-        {GALLERY_ICONS.map((icon) => {
+      <div
+        role="radiogroup"
+        aria-label="Icon gallery"
+        className="grid grid-cols-6 gap-2 sm:grid-cols-11"
+        onKeyDown={(event) => {
+          // A radio group: one tab stop; arrow keys move and choose (WAI-ARIA radio pattern).
+          const current = GALLERY_ICONS.findIndex((icon) => icon.path === (event.target as HTMLElement).dataset.iconPath);
+          const next = nextRovingIndex(Math.max(current, 0), event.key, GALLERY_ICONS.length);
+          if (next === null || disabled) return;
+          event.preventDefault();
+          onChange({ iconUrl: GALLERY_ICONS[next].path, file: null, removed: false });
+          event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]')[next]?.focus();
+        }}
+      >
+        {GALLERY_ICONS.map((icon, index) => {
           const selected = !value.file && value.iconUrl === icon.path;
+          const anySelected = !value.file && GALLERY_ICONS.some((i) => i.path === value.iconUrl);
           return (
             <button
               key={icon.name}
               type="button"
               role="radio"
+              data-icon-path={icon.path}
+              tabIndex={selected || (!anySelected && index === 0) ? 0 : -1}
               aria-checked={selected}
               aria-label={icon.name}
               title={icon.name}

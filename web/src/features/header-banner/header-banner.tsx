@@ -10,7 +10,7 @@ import { profileQueries } from '~shared/data/profiles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { AUTH_MESSAGES, visibilityUpdatedMessage } from '~shared/messages.ts';
 import { cn } from '~shared/ui/cn.ts';
-import { HomeIcon, ImageIcon, LogOutIcon, PlusIcon, SettingsIcon } from '~shared/ui/icons.tsx';
+import { HomeIcon, ImageIcon, LogOutIcon, PlusIcon, SettingsIcon, UserIcon } from '~shared/ui/icons.tsx';
 import { notify } from '../../app/toast.ts';
 import { displayName, initialsOf } from './banner-identity.ts';
 import { useBannerOptionsValue } from './banner-options.tsx';
@@ -75,8 +75,9 @@ export function HeaderBanner({ user }: { user: User }) {
       {/* Phones: name/e-mail and buttons on one row, the slogan below; wide screens: all on one row. */}
       <div className="mx-auto flex h-full max-w-7xl flex-wrap content-center items-center gap-x-3 gap-y-2 px-3 sm:px-6">
           <div className="order-1 flex min-w-0 flex-1 items-center gap-3 lg:flex-none">
-            <div aria-hidden="true" className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 text-lg font-semibold ring-2 ring-white/40 sm:flex">
-              {initialsOf(name)}
+            <div aria-hidden="true" data-testid="banner-avatar" className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 text-lg font-semibold ring-2 ring-white/40 sm:flex">
+              {/* A hidden name hides its initials too (they would give it away). */}
+              {nameVisible ? initialsOf(name) : <UserIcon size={22} />}
             </div>
             <div className="min-w-0">
               <HideableLine field="Name" text={name} visible={nameVisible} busy={nameToggle.isPending || profile.isPending} onToggle={toggleName}

@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import type { LinkListItem } from '~shared/data/links/api.ts';
-import { LINK_MESSAGES } from '~shared/messages.ts';
+import { LINK_MESSAGES, noLinksMatch } from '~shared/messages.ts';
 import { cn } from '~shared/ui/cn.ts';
 import { ImageIcon } from '~shared/ui/icons.tsx';
 import { CategoryIcon } from '../category-icons/category-icon.tsx';
@@ -24,6 +24,8 @@ interface CategorySectionProps {
   /** The default folder's incoming/outgoing sub-sections. */
   children?: ReactNode;
   searching: boolean;
+  /** The search text, for the empty state while searching (only passed when nothing matched). */
+  emptySearch?: string;
 }
 
 /**
@@ -43,7 +45,7 @@ function sameSection(a: CategorySectionProps, b: CategorySectionProps): boolean 
 
 /** One folder in 'Your Links': header, up to 3 cards (total in the badge), optional sub-sections. */
 export const CategorySection = memo(function CategorySection(props: CategorySectionProps) {
-  const { section, fullList, collapsed, onToggle, onOpen, backgroundImage, onChangeBackground, columns, handlers, children, searching } = props;
+  const { section, fullList, collapsed, onToggle, onOpen, backgroundImage, onChangeBackground, columns, handlers, children, searching, emptySearch } = props;
   const bodyId = `section-${section.category.id}`;
   return (
     <section
@@ -79,7 +81,7 @@ export const CategorySection = memo(function CategorySection(props: CategorySect
             {section.links.length > 0 ? (
               <LinkCardGrid links={section.links} fullList={searching ? undefined : fullList} withinCategoryId={section.category.id} columns={columns} handlers={handlers} />
             ) : (
-              <p className="rounded-lg border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">{LINK_MESSAGES.emptyGrid}</p>
+              <p className="rounded-lg border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">{searching && emptySearch !== undefined ? noLinksMatch(emptySearch) : LINK_MESSAGES.emptyGrid}</p>
             )}
             {children}
           </div>

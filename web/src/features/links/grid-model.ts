@@ -1,6 +1,8 @@
 import { CATEGORY_PREVIEW_LINK_COUNT } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import type { IncomingShare } from '~shared/data/incoming/api.ts';
+import { isPendingIncoming } from '~shared/rules/incoming-count.ts';
+import { groupOutgoingShares, type OutgoingRecipient } from '~shared/rules/outgoing-shares.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import { groupLinksForGrid, linksByCategory, searchLinks, type CategorySection } from '~shared/data/links/select.ts';
 import type { OutgoingShare } from '~shared/data/shares/api.ts';
@@ -37,26 +39,35 @@ export interface SubsectionPreview<T> {
 /** Received shares still waiting (newest first), filtered by the search. */
 export function incomingPreview(shares: readonly IncomingShare[], query: string): SubsectionPreview<IncomingShare> {
   const needle = query.trim().toLowerCase();
-  const matching = needle ? shares.filter((s) => `${s.title}\n${s.url}`.toLowerCase().includes(needle)) : shares;
+  // The incoming-count rule decides what counts as waiting (the badge shows this total).
+  const waiting = shares.filter(isPendingIncoming);
+  const matching = needle ? waiting.filter((s) => `${s.title}\n${s.url}`.toLowerCase().includes(needle)) : waiting;
   return { total: matching.length, items: matching.slice(0, CATEGORY_PREVIEW_LINK_COUNT) };
 }
 
+/** One outgoing preview: the shared link and who it went to (newest first). */
+export interface OutgoingItem {
+  link: LinkListItem;
+  recipients: OutgoingRecipient[];
+}
+
 /**
- * Links the user shared, newest share first, one card per link (a link shared with three people
- * is one link); the badge counts those links. Shares whose link is gone are skipped.
+ * Links the user shared, newest share first, one entry per link with its recipients (a link shared
+ * with three people is one link with three recipients); the badge counts those links. Shares whose
+ * link is gone are skipped.
  */
-export function outgoingPreview(shares: readonly OutgoingShare[], links: readonly LinkListItem[], query: string): SubsectionPreview<LinkListItem> {
+export function outgoingPreview(shares: readonly OutgoingShare[], links: readonly LinkListItem[], query: string): SubsectionPreview<OutgoingItem> {
   const byId = new Map(links.map((link) => [link.id, link]));
-  const seen = new Set<string>();
+  const recipients = new Map<string, OutgoingRecipient[]>();
   const shared: LinkListItem[] = [];
-  for (const share of shares) {
-    if (seen.has(share.link_id)) continue;
-    seen.add(share.link_id);
-    const link = byId.get(share.link_id);
-    if (link) shared.push(link);
+  for (const group of groupOutgoingShares(shares)) {
+    const link = byId.get(group.linkId);
+    if (!link) continue;
+    shared.push(link);
+    recipients.set(link.id, group.recipients);
   }
   const matching = searchLinks(shared, query);
-  return { total: matching.length, items: matching.slice(0, CATEGORY_PREVIEW_LINK_COUNT) };
+  return { total: matching.length, items: matching.slice(0, CATEGORY_PREVIEW_LINK_COUNT).map((link) => ({ link, recipients: recipients.get(link.id) ?? [] })) };
 }
 
 /** Links per folder (unfiltered): the full lists moves are computed on, and the counts. */

@@ -5,9 +5,10 @@ import { linkMutations } from '~shared/data/links/mutations.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { effectiveCategoryId } from '~shared/rules/category-assignment.ts';
+import { findDuplicateLink } from '~shared/rules/duplicate-url.ts';
 import type { LinkInput } from '~shared/schemas/link.ts';
 import type { CategoryOption } from '~shared/ui/CategorySelect.tsx';
-import { LinkForm } from '~shared/ui/LinkForm.tsx';
+import { LinkForm, type LinkFormSaved } from '~shared/ui/LinkForm.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { linkSavedToast } from './toasts.ts';
 
@@ -21,6 +22,10 @@ interface LinkEditorCardProps {
   knownLinks: readonly LinkListItem[] | undefined;
   onDoneEditing: () => void;
   onDelete: (link: LinkListItem) => void;
+  /** Inside a sheet that has its own title: no card chrome. */
+  bare?: boolean;
+  /** After a successful add or update (the phone's sheet closes). */
+  onSaved?: () => void;
 }
 
 /**
@@ -28,7 +33,7 @@ interface LinkEditorCardProps {
  * data layer (an add whose URL is already saved updates that link) and shows the spec's toasts.
  */
 export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(function LinkEditorCard(
-  { categories, defaultCategoryId, editing, knownLinks, onDoneEditing, onDelete },
+  { categories, defaultCategoryId, editing, knownLinks, onDoneEditing, onDelete, bare = false, onSaved },
   ref,
 ) {
   const client = useDataClient();
@@ -37,12 +42,15 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
   // The grid's list has no descriptions; the form reads the whole row of the link it edits.
   const detail = useQuery({ ...linkQueries.detail(client, editing?.id ?? ''), enabled: Boolean(editing) });
 
-  async function submit(input: LinkInput, icon: File | null) {
+  async function submit(input: LinkInput, icon: File | null): Promise<LinkFormSaved> {
     try {
       const result = await save.mutateAsync({ input, linkId: editing?.id, icon, knownLinks });
       const toast = linkSavedToast(result.outcome, result.link.title);
-      showSuccessToast(toast.title, toast.description);
+      // In the phone's sheet the sheet closes now: the toast goes where it covers no control.
+      showSuccessToast(toast.title, toast.description, undefined, { dialogClosing: bare });
       if (editing) onDoneEditing();
+      onSaved?.();
+      return { categoryId: effectiveCategoryId(result.link) ?? result.categoryId, categoryCreated: result.categoryCreated };
     } catch (error) {
       showErrorToast('link.save', error);
       throw error; // keeps what the user typed
@@ -71,9 +79,11 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
               : undefined
           }
           onSubmit={submit}
+          findExisting={knownLinks ? (url) => findDuplicateLink(knownLinks, url) : undefined}
           onCancel={onDoneEditing}
           onDelete={editing ? () => onDelete(editing) : undefined}
-          className="bg-card/95 backdrop-blur"
+          bare={bare}
+          className={bare ? undefined : 'bg-card/95 backdrop-blur'}
         />
       )}
     </div>

@@ -5,6 +5,7 @@ import type { IncomingShare } from '~shared/data/incoming/api.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import type { OutgoingShare } from '~shared/data/shares/api.ts';
 import { searchLinks } from '~shared/data/links/select.ts';
+import { countPendingIncoming } from '~shared/rules/incoming-count.ts';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { cn } from '~shared/ui/cn.ts';
 import { SearchIcon } from '~shared/ui/icons.tsx';
@@ -168,11 +169,12 @@ export function LinksGrid(props: LinksGridProps) {
                 columns={columns}
                 handlers={handlers}
                 searching={searching}
+                emptySearch={searching && section.links.length === 0 ? shownQuery : undefined}
               >
                 {isDefault ? (
                   <RecentSubsections
                     incoming={incomingSection}
-                    pendingIncoming={incoming.length}
+                    pendingIncoming={countPendingIncoming(incoming)}
                     outgoing={outgoingSection}
                     isCollapsed={isCollapsed}
                     onToggle={toggle}

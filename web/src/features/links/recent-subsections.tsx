@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { INCOMING_CATEGORY_ID, INCOMING_CATEGORY_NAME, OUTGOING_CATEGORY_ID, OUTGOING_SECTION_NAME } from '~shared/constants.ts';
 import type { IncomingShare } from '~shared/data/incoming/api.ts';
-import type { LinkListItem } from '~shared/data/links/api.ts';
-import type { SubsectionPreview } from './grid-model.ts';
+import type { OutgoingItem, SubsectionPreview } from './grid-model.ts';
 import { IncomingPreviewCard } from './incoming-preview-card.tsx';
-import { LinkCardGrid } from './link-card-grid.tsx';
+import { OutgoingCard } from './outgoing-card.tsx';
 import type { LinkHandlers } from './link-handlers.ts';
 import { SectionHeader } from './section-header.tsx';
 import { IncomingIcon, OutgoingIcon } from './subsection-icons.tsx';
@@ -13,7 +12,7 @@ interface RecentSubsectionsProps {
   incoming: SubsectionPreview<IncomingShare>;
   /** Received links still waiting (the NEW image), whatever the search. */
   pendingIncoming: number;
-  outgoing: SubsectionPreview<LinkListItem>;
+  outgoing: SubsectionPreview<OutgoingItem>;
   isCollapsed: (id: string) => boolean;
   onToggle: (id: string) => void;
   onOpen: (id: SubsectionId) => void;
@@ -78,7 +77,13 @@ export function RecentSubsections({ incoming, pendingIncoming, outgoing, isColla
         total={outgoing.total}
         emptyText="Links you share appear here."
       >
-        {outgoing.items.length > 0 ? <LinkCardGrid links={outgoing.items} columns={columns} handlers={handlers} /> : null}
+        {outgoing.items.length > 0 ? (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            {outgoing.items.map((item) => (
+              <OutgoingCard key={item.link.id} item={item} handlers={handlers} />
+            ))}
+          </div>
+        ) : null}
       </Subsection>
     </div>
   );

@@ -6,7 +6,7 @@ import { useDataClient } from '~shared/data/provider.tsx';
 import { linkMovedMessage } from '~shared/messages.ts';
 import { applyCreatedAtUpdates, type ReorderDirection } from '~shared/rules/reorder.ts';
 import type { LinkCardLink, OpenMode } from '~shared/ui/LinkCard.tsx';
-import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { REPLACING_TOASTS, showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { directionWord } from './grid-model.ts';
 import { openAfterCounting } from './open-link.ts';
 
@@ -40,7 +40,8 @@ export function useLinkActions(userId: string) {
         if (rows.length === 0) throw new Error('This link cannot move that way.');
         patchList((links) => applyCreatedAtUpdates(links, rows.map((row) => ({ id: row.id, created_at: row.created_at }))));
         const message = linkMovedMessage(directionWord(params.direction));
-        showSuccessToast(message.title, message.description);
+        // Moving a card several places in a row shows one toast, not a pile.
+        showSuccessToast(message.title, message.description, REPLACING_TOASTS.linkMove);
       } catch (error) {
         showErrorToast(params.direction === 'beginning' ? 'link.moveBeginning' : params.direction === 'end' ? 'link.moveEnd' : 'link.move', error);
       }

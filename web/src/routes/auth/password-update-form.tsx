@@ -1,6 +1,8 @@
 import { Button } from '~shared/ui/Button.tsx';
 import { FormField } from '~shared/ui/FormField.tsx';
 import { PasswordInput } from '~shared/ui/PasswordInput.tsx';
+import { passwordRuleHint } from '~shared/rules/password-checklist.ts';
+import { PasswordRules } from '~shared/ui/PasswordRules.tsx';
 import { notify } from '../../app/toast.ts';
 import type { PasswordUpdateValues } from './auth-actions.ts';
 import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
@@ -26,12 +28,11 @@ export function PasswordUpdateForm({ onUpdated }: { onUpdated: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Update Password">
-      <p className="text-sm text-muted-foreground">
-        Choose a new password: at least 12 characters, mixing lowercase and uppercase letters, digits and symbols.
-      </p>
+      <p className="text-sm text-muted-foreground">Choose a new password. {passwordRuleHint('reset')}</p>
       <FormField label="New Password" error={form.errors.newPassword}>
         <PasswordInput autoComplete="new-password" {...form.bind('newPassword')} />
       </FormField>
+      {form.values.newPassword ? <PasswordRules password={form.values.newPassword} set="reset" /> : null}
       <FormField label="Confirm Password" error={form.errors.confirmPassword}>
         <PasswordInput autoComplete="new-password" {...form.bind('confirmPassword')} />
       </FormField>

@@ -1,6 +1,8 @@
 import { Button } from '~shared/ui/Button.tsx';
 import { FormField } from '~shared/ui/FormField.tsx';
 import { PasswordInput } from '~shared/ui/PasswordInput.tsx';
+import { passwordRuleHint } from '~shared/rules/password-checklist.ts';
+import { PasswordRules } from '~shared/ui/PasswordRules.tsx';
 import { TextInput } from '~shared/ui/TextInput.tsx';
 import { notify } from '../../app/toast.ts';
 import type { SignUpValues } from './auth-actions.ts';
@@ -44,13 +46,10 @@ export function SignUpForm({ onDone }: SignUpFormProps) {
       <FormField label="Email" error={form.errors.email}>
         <TextInput type="email" autoComplete="email" placeholder="you@example.com" {...form.bind('email')} />
       </FormField>
-      <FormField
-        label="Password"
-        error={form.errors.password}
-        hint="At least 12 characters, with a lowercase letter, an uppercase letter, a digit and a symbol."
-      >
+      <FormField label="Password" error={form.errors.password} hint={passwordRuleHint('sign-up')}>
         <PasswordInput autoComplete="new-password" placeholder="Create a strong password" {...form.bind('password')} />
       </FormField>
+      {form.values.password ? <PasswordRules password={form.values.password} set="sign-up" identity={{ email: form.values.email }} /> : null}
       <Button type="submit" className="w-full" disabled={form.busy}>
         {form.busy ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -4,6 +4,7 @@ import type { BackgroundScope } from '~shared/data/backgrounds/keys.ts';
 import { scopeKey } from '~shared/data/backgrounds/current.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
+import { countPendingIncoming } from '~shared/rules/incoming-count.ts';
 import type { LinkCardLink } from '~shared/ui/LinkCard.tsx';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { useBannerOptions } from '../../features/header-banner/banner-options.tsx';
@@ -20,6 +21,9 @@ import { ChooseUsernameCard } from '../../features/username/choose-username-card
 import { DashboardHeading } from './dashboard-heading.tsx';
 import { QuickAddButton } from './quick-add-button.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
+import { useWideLayout } from './use-wide-layout.ts';
+import { useDashboardShortcuts } from './use-shortcuts.tsx';
+import { Dialog } from '~shared/ui/Dialog.tsx';
 
 /** Folders a link can be saved into: the user's own, without the incoming system tree. */
 const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
@@ -32,6 +36,33 @@ export function Dashboard({ userId }: { userId: string }) {
   const { links, categories, incoming, outgoing, backgrounds } = useDashboardData(userId);
   const { open, move } = useLinkActions(userId);
   const editorRef = useRef<HTMLDivElement>(null);
+  const wide = useWideLayout();
+  /** Narrow screens: the add/edit form is a sheet (part 2 §2's floating button opens it). */
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // Narrow screens: a control that gets focus is never left behind the bottom bar. Browsers only
+  // scroll on focus when the element is outside the viewport, so one just above the screen's edge
+  // (under the bar) is scrolled up here; scroll-padding covers scrollIntoView and anchors.
+  useEffect(() => {
+    if (wide) return;
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = '5.5rem';
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      const bar = document.querySelector('[data-testid="quick-add-bar"]');
+      if (!target || !bar || bar.contains(target) || target.closest('[role="dialog"], [role="alertdialog"]')) return;
+      // After the browser's own focus scrolling has happened.
+      requestAnimationFrame(() => {
+        const barTop = bar.getBoundingClientRect().top;
+        const bottom = target.getBoundingClientRect().bottom;
+        if (bottom > barTop) window.scrollBy({ top: bottom - barTop + 8 });
+      });
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      root.style.scrollPaddingBottom = '';
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [wide]);
 
   const [editing, setEditing] = useState<LinkListItem | null>(null);
   const [deleting, setDeleting] = useState<LinkCardLink | null>(null);
@@ -39,11 +70,22 @@ export function Dashboard({ userId }: { userId: string }) {
   const [backgroundScope, setBackgroundScope] = useState<BackgroundScope | null>(null);
 
   const focusEditor = useCallback(() => {
+    if (!window.matchMedia('(min-width: 1024px)').matches) {
+      setSheetOpen(true);
+      return;
+    }
     const editor = editorRef.current;
     if (!editor) return;
     editor.scrollIntoView({ behavior: 'smooth', block: 'start' });
     editor.querySelector<HTMLInputElement>('input[type="text"]')?.focus({ preventScroll: true });
   }, []);
+
+  const focusSearch = useCallback(() => document.querySelector<HTMLInputElement>('[data-testid="links-search"]')?.focus(), []);
+  const newLink = useCallback(() => {
+    setEditing(null);
+    focusEditor();
+  }, [focusEditor]);
+  const shortcutsHelp = useDashboardShortcuts({ focusSearch, newLink });
 
   // The banner's quick-add button links to /dashboard?add=link.
   useEffect(() => {
@@ -99,6 +141,23 @@ export function Dashboard({ userId }: { userId: string }) {
     [open, move, linkById, focusEditor, editing],
   );
 
+  const editor = (inSheet: boolean) => (
+    <LinkEditorCard
+      ref={inSheet ? undefined : editorRef}
+      categories={folders}
+      defaultCategoryId={defaultCategoryId}
+      editing={editing}
+      knownLinks={links.data}
+      onDoneEditing={() => setEditing(null)}
+      onDelete={setDeleting}
+      bare={inSheet}
+      onSaved={inSheet ? () => setSheetOpen(false) : undefined}
+    />
+  );
+  const manageCategories = (
+    <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={countPendingIncoming(incoming.data ?? [])} loading={categories.isPending} />
+  );
+
   const dashboardBackground = cssBackgroundImage(backgroundUrl({ name: 'dashboard' }));
   return (
     <div
@@ -113,17 +172,13 @@ export function Dashboard({ userId }: { userId: string }) {
           <DashboardHeading userId={userId} onChangeBackground={() => setBackgroundScope({ name: 'dashboard' })} />
           <ChooseUsernameCard userId={userId} />
         </div>
-        <div className="min-w-0 lg:col-start-2 lg:row-start-2">
-          <LinkEditorCard
-            ref={editorRef}
-            categories={folders}
-            defaultCategoryId={defaultCategoryId}
-            editing={editing}
-            knownLinks={links.data}
-            onDoneEditing={() => setEditing(null)}
-            onDelete={setDeleting}
-          />
-        </div>
+        {wide ? (
+          // Sidebar first in the tab order (its cells are placed explicitly, so the look is unchanged).
+          <>
+            <div className="min-w-0 lg:col-start-2 lg:row-start-2">{editor(false)}</div>
+            <div className="min-w-0 self-start lg:col-start-2 lg:row-start-3">{manageCategories}</div>
+          </>
+        ) : null}
         <LinksGrid
           className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-2"
           links={links.data}
@@ -136,16 +191,30 @@ export function Dashboard({ userId }: { userId: string }) {
           onChangeCategoryBackground={changeCategoryBackground}
           backgroundFor={categoryBackground}
         />
-        <div className="min-w-0 self-start lg:col-start-2 lg:row-start-3">
-          <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={incoming.data?.length ?? 0} loading={categories.isPending} />
-        </div>
+        {wide ? null : <div className="min-w-0">{manageCategories}</div>}
       </main>
-      <QuickAddButton
-        onClick={() => {
-          setEditing(null);
-          requestAnimationFrame(focusEditor);
-        }}
-      />
+      {wide ? null : (
+        <>
+          <QuickAddButton
+            onClick={() => {
+              setEditing(null);
+              setSheetOpen(true);
+            }}
+          />
+          <Dialog
+            open={sheetOpen || editing !== null}
+            onOpenChange={(open) => {
+              if (open) return;
+              setSheetOpen(false);
+              setEditing(null);
+            }}
+            title={editing ? 'Edit Link' : 'Add New Link'}
+          >
+            {editor(true)}
+          </Dialog>
+        </>
+      )}
+      {shortcutsHelp}
       <DeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} onDeleted={(link) => editing?.id === link.id && setEditing(null)} />
       <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} />
       <BackgroundDialog userId={userId} scope={backgroundScope} onClose={() => setBackgroundScope(null)} />
