@@ -8,7 +8,8 @@ const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{
 const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const TOP_LEVEL = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
-export const UNDELIVERABLE_EMAIL_MESSAGE = 'This e-mail address cannot receive mail. Check the address and try again.';
+/** Says both what is wrong (issue 19: 'one valid email address') and why (issue 17: it cannot receive mail). */
+export const UNDELIVERABLE_EMAIL_MESSAGE = 'Please enter one valid email address: this one cannot receive mail.';
 
 export function canReceiveMail(address: string): boolean {
   const value = address.trim();

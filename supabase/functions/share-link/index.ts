@@ -30,17 +30,16 @@ const SHARED = { success: true, message: 'Link shared successfully' };
 Deno.serve(
   handle(async (req) => {
     const { user } = await requireUser(req);
-    const { shareData } = parseWith(shareLinkPayloadSchema, await readJsonBody(req));
+    const body = await readJsonBody(req);
+    // Issue 17: an address no mail server could deliver to is named as such (before the general checks).
+    const email = (body as { shareData?: { recipient_email?: unknown } } | null)?.shareData?.recipient_email;
+    if (typeof email === 'string' && !canReceiveMail(email)) throw new HttpError(400, 'undeliverable_email', UNDELIVERABLE_EMAIL_MESSAGE);
+    const { shareData } = parseWith(shareLinkPayloadSchema, body);
     if (shareData.sender_id !== user.id) throw new HttpError(403, 'forbidden', 'You can only share links as yourself.');
 
     const admin = adminClient();
     const { data: link } = await admin.from('links').select('id, title, url, user_id').eq('id', shareData.link_id).maybeSingle<SharedLinkRow>();
     if (!link || link.user_id !== user.id) throw new HttpError(403, 'forbidden', 'You can only share your own links.');
-
-    // Issue 17: never answer "shared" for an address that cannot receive mail.
-    if (shareData.recipient_email != null && !canReceiveMail(shareData.recipient_email)) {
-      throw new HttpError(400, 'undeliverable_email', UNDELIVERABLE_EMAIL_MESSAGE);
-    }
 
     const username = shareData.recipient_username?.trim().replace(/^@/, '');
     if (username && !(await usernameExists(username))) {

@@ -10,6 +10,7 @@ import { profileQueries } from '~shared/data/profiles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { AUTH_MESSAGES, visibilityUpdatedMessage } from '~shared/messages.ts';
 import { cn } from '~shared/ui/cn.ts';
+import { useRovingToolbar } from '~shared/ui/use-roving-toolbar.ts';
 import { HomeIcon, ImageIcon, LogOutIcon, PlusIcon, SettingsIcon, UserIcon } from '~shared/ui/icons.tsx';
 import { notify } from '../../app/toast.ts';
 import { displayName, initialsOf } from './banner-identity.ts';
@@ -33,6 +34,7 @@ export function HeaderBanner({ user }: { user: User }) {
   const emailToggle = useMutation(profileMutations.setEmailVisible(client, queryClient, user.id));
   const nameToggle = useMutation(profileMutations.setNameVisible(client, queryClient, user.id));
   const [signingOut, setSigningOut] = useState(false);
+  const accountToolbar = useRovingToolbar<HTMLDivElement>();
 
   const name = displayName(profile.data, user);
   const email = profile.data?.email ?? user.email ?? '';
@@ -89,7 +91,9 @@ export function HeaderBanner({ user }: { user: User }) {
 
           <p className="order-3 w-full text-center text-sm font-medium italic text-white/90 drop-shadow lg:order-2 lg:w-auto lg:flex-1 lg:text-lg">{TAGLINE}</p>
 
-          <nav aria-label="Account" className="order-2 flex shrink-0 items-center gap-1 sm:gap-2 lg:order-3">
+          <nav aria-label="Account" className="order-2 shrink-0 lg:order-3">
+            {/* One tab stop; arrow keys move between the actions. */}
+            <div role="toolbar" aria-label="Account actions" className="flex items-center gap-1 sm:gap-2" {...accountToolbar}>
             <Link to="/" className={ACTION_CLASS} aria-label="Home" title="Home">
               <HomeIcon size={18} />
             </Link>
@@ -107,6 +111,7 @@ export function HeaderBanner({ user }: { user: User }) {
             <button type="button" className={ACTION_CLASS} onClick={onSignOut} disabled={signingOut} aria-label="Sign out" title="Sign out">
               <LogOutIcon size={18} />
             </button>
+            </div>
           </nav>
       </div>
     </header>

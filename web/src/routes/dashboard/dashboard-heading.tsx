@@ -1,17 +1,20 @@
 import { Button } from '~shared/ui/Button.tsx';
 import { Link } from 'react-router-dom';
 import { ImageIcon } from '~shared/ui/icons.tsx';
+import { useRovingToolbar } from '~shared/ui/use-roving-toolbar.ts';
 import { PublicPageButtons } from './public-page-buttons.tsx';
 
 /** The page's title row with the dashboard background button. */
 export function DashboardHeading({ onChangeBackground, userId }: { onChangeBackground: () => void; userId: string }) {
+  const toolbar = useRovingToolbar<HTMLDivElement>();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
         <p className="text-sm text-muted-foreground">Save, organise and share your favourite links.</p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* One tab stop (arrow keys move), so the add form and the links are a few Tab presses away. */}
+      <div role="toolbar" aria-label="Dashboard actions" className="flex flex-wrap items-center gap-2" {...toolbar}>
         <PublicPageButtons userId={userId} />
         <Link
           to="/settings/data"
