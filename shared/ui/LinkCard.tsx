@@ -194,7 +194,12 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
           data-testid="card-move-bar"
           // Wide screens: an overlay along the card's bottom edge while hovered or focused, so the
           // card has no empty band under the stats line; phones (no hover) show it in the flow.
-          className="flex flex-wrap gap-1 opacity-100 transition-opacity sm:absolute sm:inset-x-0 sm:bottom-0 sm:rounded-b-lg sm:border-t sm:border-border sm:bg-card/95 sm:px-3 sm:py-1.5 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100"
+          className={
+            details
+              ? // A card with its own controls under the URL (e.g. 'Approve'): the bar stays in the flow, never over them.
+                'flex flex-wrap gap-1'
+              : 'flex flex-wrap gap-1 opacity-100 transition-opacity sm:absolute sm:inset-x-0 sm:bottom-0 sm:rounded-b-lg sm:border-t sm:border-border sm:bg-card/95 sm:px-3 sm:py-1.5 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100'
+          }
         >
           {REORDER_DIRECTIONS.map((direction) => (
             <button
