@@ -29,7 +29,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/functions/**/*.test.ts'],
           globalSetup: ['tests/setup/stack.global.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A fresh migrated PGlite per db file (tests/db/harness.ts) takes over a minute on a loaded 2-core machine.
+          hookTimeout: 180_000,
           // One shared stack; PGlite serialises queries anyway, and these machines have 2 cores.
           maxWorkers: 2,
         },

@@ -29,7 +29,7 @@ describe('function workers and the stack', () => {
   it('a SIGKILLed stack leaves no Deno worker behind', async () => {
     const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(repoRoot, 'tests', 'functions', 'orphan-stack.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
     const ready = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the child stack did not start')), 90_000);
+      const timer = setTimeout(() => reject(new Error('the child stack did not start')), 240_000);
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
         if (line.startsWith('READY ')) {
           clearTimeout(timer);
@@ -46,5 +46,5 @@ describe('function workers and the stack', () => {
     await expect.poll(() => workers.filter(alive), { timeout: 20_000, interval: 200 }).toEqual([]);
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  }, 300_000);
 });

@@ -99,8 +99,9 @@ describe('REST request limits (shared stack)', () => {
     const answers = await Promise.all(started);
     for (const a of answers) expect([400, 413]).toContain(a.status);
     // Before the limits, each hostile read built hundreds of thousands of rows (the 4-level one
-    // 8 million) and the bystander waited for all of them.
-    expect(waited).toBeLessThan(5_000);
+    // 8 million, minutes of work) and the bystander waited for all of them. The bound leaves room
+    // for a loaded CI machine, where even an unhindered 5-row read can take seconds.
+    expect(waited).toBeLessThan(15_000);
   }, 120_000);
 });
 

@@ -42,5 +42,5 @@ describe('restart on the same data dir', () => {
     const refreshed = await clientFor(running.url, running.config.anonKey).auth.refreshSession({ refresh_token: refreshToken });
     expect(refreshed.error).toBeNull();
     expect(refreshed.data.user?.email).toBe(email);
-  });
+  }, 180_000); // two stack starts (migrations on a fresh data dir) on a loaded CI machine
 });

@@ -100,13 +100,13 @@ export async function mailsTo(to: string, mailUrl: string = testStack().mailUrl)
  * `subject`, or newer than `after` — an id or a message seen before).
  */
 export async function latestMail(to: string, opts: { timeoutMs?: number; subject?: string; after?: CaughtMail | string; mailUrl?: string } = {}): Promise<CaughtMail> {
-  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
   const afterId = typeof opts.after === 'string' ? opts.after : opts.after?.id;
   for (;;) {
     const mails = await mailsTo(to, opts.mailUrl ?? testStack().mailUrl);
     const hit = mails.find((m) => (!opts.subject || m.subject.includes(opts.subject)) && (!afterId || Number(m.id) > Number(afterId)));
     if (hit) return hit;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to}${opts.subject ? ` with subject "${opts.subject}"` : ''} within ${opts.timeoutMs ?? 10_000} ms`);
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to}${opts.subject ? ` with subject "${opts.subject}"` : ''} within ${opts.timeoutMs ?? 30_000} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -36,16 +36,22 @@ describe('links grid selectors', () => {
     expect(sections.map((s) => [s.category.id, s.totalCount])).toEqual([['saved', 3], ['work', 1], ['fun', 1]]);
   });
 
-  it('groups and searches 10,000 links within a 16 ms frame', () => {
-    const links = makeLinks(10_000);
-    groupLinksForGrid(links, categories, { query: 'warm-up' }); // builds the search cache once
-    const runs = 5;
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) {
-      groupLinksForGrid(links, categories);
-      groupLinksForGrid(links, categories, { query: `number ${i}` });
-    }
-    const perFrame = (performance.now() - started) / runs;
-    expect(perFrame).toBeLessThan(16);
+  // Speed is measured by `npm run bench:dashboard` (search keystroke p95), not by a timed test: what
+  // keeps a keystroke cheap is that titles and URLs are lower-cased once per list, which is checked here.
+  it('lower-cases titles and URLs once per list, not on every keystroke, at 10,000 links', () => {
+    let titleReads = 0;
+    const links = makeLinks(10_000).map((link) => {
+      const { title, ...rest } = link;
+      return Object.defineProperty(rest, 'title', { get: () => (titleReads++, title), enumerable: true }) as typeof link;
+    });
+    expect(searchLinks(links, 'rust book').length).toBe(1_000);
+    expect(titleReads).toBe(10_000);
+    for (let i = 0; i < 5; i++) groupLinksForGrid(links, categories, { query: `number ${i}` });
+    expect(titleReads).toBe(10_000);
+    const sections = groupLinksForGrid(links, categories, { query: 'RUST' });
+    expect(sections.map((s) => [s.category.id, s.totalCount])).toEqual([['saved', 1_000], ['work', 334], ['fun', 333]]);
+    // A new list (after a save) is a new cache key: its titles are read once more.
+    searchLinks([...links], 'x');
+    expect(titleReads).toBe(20_000);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Pure helpers for the links grid: search and grouping by folder, computed from the cached list
- * in one pass (a 10,000-link account stays well under a 16 ms frame; see tests/unit/data-links-select.test.ts).
+ * in one pass (titles and URLs are lower-cased once per list; `npm run bench:dashboard` measures a keystroke at 10,000 links).
  */
 import { CATEGORY_PREVIEW_LINK_COUNT } from '../../constants.ts';
 
