@@ -359,10 +359,13 @@ export function parseNameList(what: string, text: string): string[] {
 
 export interface Preferences {
   return?: 'representation' | 'minimal' | 'headers-only';
-  count?: 'exact';
+  count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   tx?: 'commit' | 'rollback';
+  handling?: 'strict' | 'lenient';
+  /** max-affected=N: with handling=strict, a write touching more rows is refused and rolled back. */
+  maxAffected?: number;
 }
 
 /** The Prefer header(s): unknown preferences are ignored, as PostgREST's lenient handling does. */
@@ -372,7 +375,9 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
   for (const raw of all.split(',')) {
     const [k, v] = raw.trim().split('=').map((s) => s.trim());
     if (k === 'return' && (v === 'representation' || v === 'minimal' || v === 'headers-only')) out.return = v;
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = 'exact';
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
+    else if (k === 'handling' && (v === 'strict' || v === 'lenient')) out.handling = v;
+    else if (k === 'max-affected' && v !== undefined && /^\d{1,15}$/.test(v)) out.maxAffected = Number(v);
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) out.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) out.missing = v;
     else if (k === 'tx' && (v === 'commit' || v === 'rollback')) out.tx = v;
