@@ -35,9 +35,23 @@ type Negotiated = { single: boolean; csv: boolean; stripNulls: boolean };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
+const PLAIN: Negotiated = Object.freeze({ single: false, csv: false, stripNulls: false });
+// Clients send a handful of Accept strings: each is negotiated once (bounded).
+const negotiated = new Map<string, Negotiated>();
+
 function negotiate(accept: string | undefined): Negotiated {
+  if (!accept) return PLAIN;
+  let hit = negotiated.get(accept);
+  if (hit === undefined) {
+    hit = negotiateOnce(accept);
+    if (negotiated.size >= 100) negotiated.clear();
+    negotiated.set(accept, hit);
+  }
+  return hit;
+}
+
+function negotiateOnce(accept: string): Negotiated {
   const out: Negotiated = { single: false, csv: false, stripNulls: false };
-  if (!accept) return out;
   const types = accept.split(',').map((t) => t.trim().toLowerCase());
   for (const t of types) {
     const [media, ...paramsPart] = t.split(';').map((s) => s.trim());
@@ -189,7 +203,8 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
     let row: ResultRow;
     // Nothing can need rolling back: one pipelined exchange with the database.
     if (!rollback && maxRows === undefined && !plan.readOnlyTx && (!single || plan.readOnly)) {
-      row = (await ctx.db.queryAsRole<ResultRow>(auth.role, auth.claims, plan.sql, plan.params)).rows[0];
+      // The result columns are always (total, page_count, body[, inserted]): safe to keep prepared.
+      row = (await ctx.db.queryAsRole<ResultRow>(auth.role, auth.claims, plan.sql, plan.params, { prepare: true })).rows[0];
       if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
     } else {
       try {

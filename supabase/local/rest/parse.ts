@@ -368,10 +368,25 @@ export interface Preferences {
   maxAffected?: number;
 }
 
+const NO_PREFERENCES: Preferences = Object.freeze({});
+const preferCache = new Map<string, Preferences>();
+
 /** The Prefer header(s): unknown preferences are ignored, as PostgREST's lenient handling does. */
 export function parsePrefer(header: string | string[] | undefined): Preferences {
+  if (header === undefined || header === '') return NO_PREFERENCES;
+  const all = Array.isArray(header) ? header.join(',') : header;
+  // A handful of distinct Prefer strings in practice: each is parsed once (bounded; results are never mutated).
+  let hit = preferCache.get(all);
+  if (hit === undefined) {
+    hit = Object.freeze(parsePreferOnce(all));
+    if (preferCache.size >= 200) preferCache.clear();
+    preferCache.set(all, hit);
+  }
+  return hit;
+}
+
+function parsePreferOnce(all: string): Preferences {
   const out: Preferences = {};
-  const all = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const raw of all.split(',')) {
     const [k, v] = raw.trim().split('=').map((s) => s.trim());
     if (k === 'return' && (v === 'representation' || v === 'minimal' || v === 'headers-only')) out.return = v;
