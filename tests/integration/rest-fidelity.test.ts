@@ -192,10 +192,9 @@ describe('counting', () => {
     const rows = Array.from({ length: 1100 }, (_, i) => ({ user_id: me.sub, title: `Bulk ${i}` }));
     expect((await serviceClient().from('t_items').insert(rows)).error).toBeNull();
     const res = await raw(me.token, '/t_items?select=id&limit=1', { headers: { Prefer: 'count=estimated' } });
-    expect(res.status).toBe(206);
-    const total = Number(res.headers.get('content-range')!.split('/')[1]);
-    expect(Number.isInteger(total)).toBe(true);
-    expect(total).toBeGreaterThan(0);
+    expect(res.status === 200 || res.status === 206).toBe(true);
+    // A planner estimate (its exact figure depends on the table's statistics), always a whole number >= 1.
+    expect(res.headers.get('content-range')).toMatch(/^0-0\/[1-9]\d*$/);
     const exact = await raw(me.token, '/t_items?select=id&limit=1', { headers: { Prefer: 'count=exact' } });
     expect(exact.headers.get('content-range')).toBe('0-0/1100');
     expect((await serviceClient().from('t_items').delete({ count: 'exact' }).eq('user_id', me.sub)).count).toBe(1100);
