@@ -280,14 +280,10 @@ describe('schemas (Accept-Profile / Content-Profile) and CSV', () => {
       expect(res.status).toBe(404);
       expect(((await res.json()) as { message: string }).message).toBe(`Could not find the table '${schema}.t_items' in the schema cache`);
     }
-    // config.toml lists storage today: its buckets through supabase-js's schema() (Accept-Profile), as
-    // the service role. (Should storage leave [api] schemas, the loop above still checks switching.)
-    if (schemas.includes('storage')) {
-      const svc = createClient(testStack().url, testStack().serviceRoleKey, { auth: { persistSession: false } });
-      const buckets = await svc.schema('storage').from('buckets').select('id').eq('id', 't-icons');
-      expect(buckets.error).toBeNull();
-      expect(buckets.data).toEqual([{ id: 't-icons' }]);
-    }
+    // Storage stays behind the Storage API: it is not an exposed schema.
+    expect(schemas).not.toContain('storage');
+    const storage = await raw(me.token, '/objects', { method: 'POST', body: '{"bucket_id":"t-open","name":"x"}', headers: { 'Content-Profile': 'storage' } });
+    expect(storage.status).toBe(406);
   });
 
   it('CSV as PostgREST writes it: record text (spaces, JSON, arrays quoted), empty string vs null', async () => {

@@ -199,10 +199,10 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
     return Math.round(parsed[0].Plan['Plan Rows']);
   }
 
-  async function run(auth: RequestAuth, plan: Plan, single: boolean, rollback: boolean, maxRows: number | undefined): Promise<ResultRow> {
+  async function run(auth: RequestAuth, plan: Plan, single: boolean, rollback: boolean, maxAffectedRows: number | undefined): Promise<ResultRow> {
     let row: ResultRow;
     // Nothing can need rolling back: one pipelined exchange with the database.
-    if (!rollback && maxRows === undefined && !plan.readOnlyTx && (!single || plan.readOnly)) {
+    if (!rollback && maxAffectedRows === undefined && !plan.readOnlyTx && (!single || plan.readOnly)) {
       // The result columns are always (total, page_count, body[, inserted]): safe to keep prepared.
       row = (await ctx.db.queryAsRole<ResultRow>(auth.role, auth.claims, plan.sql, plan.params, { prepare: true })).rows[0];
       if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
@@ -215,7 +215,7 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
           // PostgREST refuses (and rolls back) a singular request that did not touch exactly one row,
           // and a write past Prefer: max-affected with handling=strict.
           if (single && plan.result === 'rows' && out.page_count !== 1) throw singleObjectError(out.page_count);
-          if (maxRows !== undefined && out.page_count > maxRows) throw maxAffectedError(out.page_count);
+          if (maxAffectedRows !== undefined && out.page_count > maxAffectedRows) throw maxAffectedError(out.page_count);
           if (rollback) throw new RollbackWith(out);
           return out;
         });
