@@ -1,6 +1,7 @@
 // Benchmark of /rest/v1 against the same SQL run directly on the database, in one run.
 // Usage: npx tsx tests/bench/stack.bench.ts   (npm run bench:stack)   [BENCH_N=500 BENCH_CONCURRENCY=8]
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,63 @@ import { buildPlan, type RequestShape } from '../../supabase/local/rest/plan.ts'
 import { parsePrefer } from '../../supabase/local/rest/parse.ts';
 
 const N = Number(process.env.BENCH_N ?? 500);
+// Issue 20's targets for a primary-key select, on this machine, as figures of one run.
+const TARGET_OVERHEAD_MS = 0.35;
+const TARGET_THROUGHPUT_SHARE = 0.6;
+
+// One keep-alive client for every HTTP figure (REST and the bare server), so they compare like for like.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+/** A kept-alive socket the server closed while a previous phase ran resets once: send again. */
+function retried<T>(send: () => Promise<T>): Promise<T> {
+  return send().catch((e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' ? send() : Promise.reject(e)));
+}
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return retried(() => getOnce(url, headers));
+}
+
+function getOnce(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  return retried(() => postOnce(url, headers, body));
+}
+
+function postOnce(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A bare Node http server answering a constant JSON body: the floor any HTTP API on Node pays. */
+async function bareServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const body = JSON.stringify([{ id: 1, title: 'Item 1', url: 'https://example.test/1' }]);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 const WARMUP = Math.min(50, N);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
@@ -47,6 +105,55 @@ async function measure(run: (i: number) => Promise<void>): Promise<Stats> {
   return { p50: percentile(times, 50), p95: percentile(times, 95), perSec };
 }
 
+/**
+ * The two target figures, measured interleaved so both sides see the same machine load: latency
+ * alternates one REST request with one as-role statement; throughput alternates bursts of the
+ * bare server and of REST, CONCURRENCY in flight each.
+ */
+async function paired(rest: (i: number) => Promise<void>, asRole: (i: number) => Promise<void>, bare: (i: number) => Promise<void>) {
+  for (let i = 0; i < WARMUP; i++) {
+    await rest(i);
+    await asRole(i);
+    await bare(i);
+  }
+  const restTimes: number[] = [];
+  const roleTimes: number[] = [];
+  for (let i = 0; i < N; i++) {
+    let t = performance.now();
+    await rest(i);
+    restTimes.push(performance.now() - t);
+    t = performance.now();
+    await asRole(i);
+    roleTimes.push(performance.now() - t);
+  }
+  restTimes.sort((a, b) => a - b);
+  roleTimes.sort((a, b) => a - b);
+  const burst = async (run: (i: number) => Promise<void>, count: number) => {
+    let next = 0;
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < count) await run(next++);
+      }),
+    );
+    return performance.now() - start;
+  };
+  let restMs = 0;
+  let bareMs = 0;
+  const rounds = 10;
+  const per = Math.max(CONCURRENCY, Math.floor(N / rounds));
+  for (let r = 0; r < rounds; r++) {
+    bareMs += await burst(bare, per);
+    restMs += await burst(rest, per);
+  }
+  return {
+    restP50: percentile(restTimes, 50),
+    roleP50: percentile(roleTimes, 50),
+    restPerSec: (per * rounds) / (restMs / 1000),
+    barePerSec: (per * rounds) / (bareMs / 1000),
+  };
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-bench-'));
   const config = loadConfig({ ...process.env, STACK_LOG: 'silent' }, { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent' });
@@ -77,34 +184,35 @@ async function main() {
         name: 'select 1 row by primary key',
         shape: (i) => readShape('t_items', `select=*&id=eq.${ids[i % ids.length]}`),
         http: async (i) => {
-          const res = await fetch(`${rest}/t_items?select=*&id=eq.${ids[i % ids.length]}`, { headers });
-          if (res.status !== 200 || (await res.json()).length !== 1) throw new Error(`unexpected ${res.status}`);
+          const res = await get(`${rest}/t_items?select=*&id=eq.${ids[i % ids.length]}`, headers);
+          if (res.status !== 200 || JSON.parse(res.body).length !== 1) throw new Error(`unexpected ${res.status}`);
         },
       },
       {
         name: 'list 50 rows + embed (many-to-one)',
         shape: (i) => readShape('t_items', `select=id,title,url,views,t_folders(id,name)&order=id.desc&limit=50&offset=${(i % 10) * 50}`),
         http: async (i) => {
-          const res = await fetch(`${rest}/t_items?select=id,title,url,views,t_folders(id,name)&order=id.desc&limit=50&offset=${(i % 10) * 50}`, { headers });
-          if (res.status !== 200 || (await res.json()).length !== 50) throw new Error(`unexpected ${res.status}`);
+          const res = await get(`${rest}/t_items?select=id,title,url,views,t_folders(id,name)&order=id.desc&limit=50&offset=${(i % 10) * 50}`, headers);
+          if (res.status !== 200 || JSON.parse(res.body).length !== 50) throw new Error(`unexpected ${res.status}`);
         },
       },
       {
         name: 'insert 1 row (return=minimal)',
         shape: (i) => insertShape('t_items', { user_id: sub, title: `bench ${i}`, url: `https://bench.test/${randomUUID()}` }),
         http: async (i) => {
-          const res = await fetch(`${rest}/t_items`, {
-            method: 'POST',
-            headers: { ...headers, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ user_id: sub, title: `bench ${i}`, url: `https://bench.test/${randomUUID()}` }),
-          });
-          if (res.status !== 201) throw new Error(`unexpected ${res.status}: ${await res.text()}`);
+          const res = await post(`${rest}/t_items`, { ...headers, 'Content-Type': 'application/json' }, JSON.stringify({ user_id: sub, title: `bench ${i}`, url: `https://bench.test/${randomUUID()}` }));
+          if (res.status !== 201) throw new Error(`unexpected ${res.status}: ${res.body}`);
         },
       },
     ];
 
     const cache = await SchemaCache.load(db);
     const rows: string[][] = [];
+    const bare = await bareServer();
+    const bareStats = await measure(async () => {
+      const res = await get(bare.url, {});
+      if (res.status !== 200) throw new Error(`unexpected ${res.status}`);
+    });
     for (const c of cases) {
       const restStats = await measure(c.http);
       const rawStats = await measure(async (i) => {
@@ -113,16 +221,37 @@ async function main() {
       });
       const txStats = await measure(async (i) => {
         const plan = buildPlan(cache, c.shape(i));
-        await db.queryAsRole('authenticated', claims, plan.sql, plan.params);
+        await db.queryAsRole('authenticated', claims, plan.sql, plan.params, { prepare: true });
       });
       rows.push([c.name, fmt(restStats), fmt(rawStats), fmt(txStats), (restStats.p50 / rawStats.p50).toFixed(2) + 'x', (restStats.p50 / txStats.p50).toFixed(2) + 'x']);
     }
+    rows.push(['bare Node http server, constant JSON', fmt(bareStats), '', '', '', '']);
     const head = ['case', 'REST p50/p95 ms, req/s', 'raw SQL p50/p95 ms, q/s', 'raw SQL as the role', 'REST/raw p50', 'REST/as-role p50'];
     console.log(`\nN=${N} sequential for latency, ${CONCURRENCY} in flight for throughput; database: ${db.kind}\n`);
     printTable([head, ...rows]);
     console.log('\nraw SQL = the statement the REST service generates for the request, run with db.query (no transaction, no role);');
     console.log('as the role = the same statement as REST runs it (db.queryAsRole): role and JWT claims set locally, one transaction.');
+    // Issue 20's restated targets (primary-key select), both figures from this one run.
+    const pkCase = cases[0];
+    const t = await paired(
+      pkCase.http,
+      async (i) => {
+        const plan = buildPlan(cache, pkCase.shape(i));
+        await db.queryAsRole('authenticated', claims, plan.sql, plan.params, { prepare: true });
+      },
+      async () => {
+        const res = await get(bare.url, {});
+        if (res.status !== 200) throw new Error(`unexpected ${res.status}`);
+      },
+    );
+    await bare.close();
+    const overhead = t.restP50 - t.roleP50;
+    const share = t.restPerSec / t.barePerSec;
+    console.log('\nREST overhead targets (select 1 row by primary key; measured interleaved, so both sides share the load):');
+    console.log(`  REST p50 - the same SQL as REST runs it: ${t.restP50.toFixed(3)} - ${t.roleP50.toFixed(3)} = ${overhead.toFixed(3)} ms (target <= ${TARGET_OVERHEAD_MS} ms) ${overhead <= TARGET_OVERHEAD_MS ? 'MET' : 'NOT MET'}`);
+    console.log(`  REST throughput / bare Node http server (${CONCURRENCY} in flight): ${Math.round(t.restPerSec)} / ${Math.round(t.barePerSec)} req/s = ${(share * 100).toFixed(0)} % (target >= ${TARGET_THROUGHPUT_SHARE * 100} %) ${share >= TARGET_THROUGHPUT_SHARE ? 'MET' : 'NOT MET'}`);
   } finally {
+    agent.destroy();
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -18,10 +18,20 @@ export interface Database extends Queryable {
    * One statement as a request role, in a transaction of its own (PostgREST's request shape; see
    * asRole), in as few round trips as the driver allows. Commits unless the statement fails.
    */
-  queryAsRole<T = Row>(role: RequestRole, claims: Record<string, unknown>, sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  queryAsRole<T = Row>(role: RequestRole, claims: Record<string, unknown>, sql: string, params?: unknown[], opts?: QueryAsRoleOptions): Promise<QueryResult<T>>;
   /** Runs `fn` inside BEGIN/COMMIT on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface QueryAsRoleOptions {
+  /**
+   * Keep the statement prepared (by its text) for the next call: parsed and planned once, as
+   * PostgREST's prepared statements. Only for statements whose result columns never change with
+   * the schema (REST's `total, page_count, body`): Postgres refuses a cached plan whose result
+   * type changed.
+   */
+  prepare?: boolean;
 }
 
 /** A Postgres error as both drivers report it: SQLSTATE in `code`. */
@@ -175,6 +185,10 @@ interface WireMessage {
 function pipelinedRoleQuery(pg: PGliteInstance, serialize: Serialize) {
   const SETTINGS = 'stack_role_settings';
   let prepared = false;
+  // Prepared statements by SQL text (opts.prepare): the next request of the same shape skips parse and plan.
+  const statements = new Map<string, string>();
+  let counter = 0;
+  const MAX_STATEMENTS = 200;
   // PGlite's transaction lock keeps other callers' explicit transactions from interleaving with ours.
   const exclusive = pg as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> };
   const exchange = (parts: Uint8Array[]) => {
@@ -186,22 +200,36 @@ function pipelinedRoleQuery(pg: PGliteInstance, serialize: Serialize) {
     }
     return pg.execProtocolStream(message, { syncToFs: false }) as unknown as Promise<WireMessage[]>;
   };
-  return async function queryAsRole<T>(role: RequestRole, claims: Record<string, unknown>, sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+  return async function queryAsRole<T>(role: RequestRole, claims: Record<string, unknown>, sql: string, params: unknown[] = [], opts: QueryAsRoleOptions = {}): Promise<QueryResult<T>> {
     const messages = await exclusive._runExclusiveTransaction(() =>
       pg.runExclusive(async () => {
         if (!prepared) {
           await exchange([serialize.parse({ name: SETTINGS, text: ROLE_SETTINGS_SQL }), serialize.sync()]);
           prepared = true;
         }
-        const out = await exchange([
-          serialize.bind({ statement: SETTINGS, values: roleSettings(role, claims) }),
-          serialize.execute({}),
-          serialize.parse({ text: sql }),
-          serialize.bind({ values: params.map(textParam) }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]);
+        let name = opts.prepare ? statements.get(sql) : undefined;
+        let fresh: string | undefined;
+        const parts = [serialize.bind({ statement: SETTINGS, values: roleSettings(role, claims) }), serialize.execute({})];
+        if (name === undefined) {
+          if (opts.prepare) fresh = name = `stack_q${counter++}`;
+          parts.push(serialize.parse({ name, text: sql }));
+        }
+        parts.push(serialize.bind({ statement: name, values: params.map(textParam) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+        let out: WireMessage[];
+        try {
+          out = await exchange(parts);
+        } catch (e) {
+          // The statement may have been parsed before the error: drop it (closing an unknown name is fine).
+          if (fresh) await exchange([serialize.close({ type: 'S', name: fresh }), serialize.sync()]).catch(() => undefined);
+          throw e;
+        }
+        if (fresh) {
+          if (statements.size >= MAX_STATEMENTS) {
+            await exchange([...[...statements.values()].map((n) => serialize.close({ type: 'S', name: n })), serialize.sync()]);
+            statements.clear();
+          }
+          statements.set(sql, fresh);
+        }
         await pg.syncToFs();
         return out;
       }),

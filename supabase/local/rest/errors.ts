@@ -35,7 +35,7 @@ export function invalidJson(details: string | null = null): PgrstError {
 }
 
 export function singleObjectError(rows: number): PgrstError {
-  return new PgrstError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+  return new PgrstError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`);
 }
 
 /** Issue 19: a response over the request limits (rows built or bytes) is the caller's to narrow. */

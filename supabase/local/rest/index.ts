@@ -6,10 +6,11 @@ import type { Service, StackContext } from '../types.ts';
 import { asRole, type RequestRole } from '../db/index.ts';
 import { AuthError, BodyTooLargeError, authenticate, bearerToken, readBody, type RequestAuth } from '../http.ts';
 import { PgrstError, SchemaMissError, invalidJson, responseTooLarge, singleObjectError, toPgrstError } from './errors.ts';
-import { parsePrefer } from './parse.ts';
+import { parsePrefer, type Preferences } from './parse.ts';
 import { buildPlan, type Plan, type RequestShape, type Route } from './plan.ts';
-import { SCHEMA, SchemaCache, schemaFingerprint } from './schema.ts';
-import { toCsv } from './csv.ts';
+import { SchemaCache, schemaFingerprint } from './schema.ts';
+import { exposedSchemas } from './profiles.ts';
+import { PlanCache } from './plan-cache.ts';
 
 export interface RestService extends Service {
   /** Re-reads the schema cache (after migrations), like PostgREST's `NOTIFY pgrst, 'reload schema'`. */
@@ -20,6 +21,8 @@ interface ResultRow {
   total: string | null;
   page_count: number;
   body: string | null;
+  /** Upserts: how many rows were inserted (not merged). */
+  inserted?: number;
 }
 
 /** Thrown inside the transaction to roll it back while still answering (Prefer: tx=rollback). */
@@ -32,9 +35,23 @@ type Negotiated = { single: boolean; csv: boolean; stripNulls: boolean };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
+const PLAIN: Negotiated = Object.freeze({ single: false, csv: false, stripNulls: false });
+// Clients send a handful of Accept strings: each is negotiated once (bounded).
+const negotiated = new Map<string, Negotiated>();
+
 function negotiate(accept: string | undefined): Negotiated {
+  if (!accept) return PLAIN;
+  let hit = negotiated.get(accept);
+  if (hit === undefined) {
+    hit = negotiateOnce(accept);
+    if (negotiated.size >= 100) negotiated.clear();
+    negotiated.set(accept, hit);
+  }
+  return hit;
+}
+
+function negotiateOnce(accept: string): Negotiated {
   const out: Negotiated = { single: false, csv: false, stripNulls: false };
-  if (!accept) return out;
   const types = accept.split(',').map((t) => t.trim().toLowerCase());
   for (const t of types) {
     const [media, ...paramsPart] = t.split(';').map((s) => s.trim());
@@ -76,11 +93,23 @@ function authError(e: AuthError): PgrstError {
   return new PgrstError(401, 'PGRST301', e.reason === 'expired' ? 'JWT expired' : e.message);
 }
 
-function checkProfile(req: IncomingMessage): void {
+/** The schema a request addresses: Accept-Profile (GET/HEAD) or Content-Profile (writes), else the first exposed one. */
+function pickProfile(req: IncomingMessage, schemas: string[]): { schema: string; named: boolean } {
   const header = req.method === 'GET' || req.method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
-  if (typeof header === 'string' && header !== '' && header !== SCHEMA) {
-    throw new PgrstError(406, 'PGRST106', `The schema must be one of the following: ${SCHEMA}`);
-  }
+  if (typeof header !== 'string' || header === '') return { schema: schemas[0], named: false };
+  if (!schemas.includes(header)) throw new PgrstError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`);
+  return { schema: header, named: true };
+}
+
+function maxAffectedError(n: number): PgrstError {
+  return new PgrstError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+}
+
+/** Prefer: handling=strict, max-affected=N applies to PATCH, DELETE and function calls (PostgREST 13). */
+function maxAffected(prefs: Preferences, method: string, plan: Plan): number | undefined {
+  if (prefs.handling !== 'strict' || prefs.maxAffected === undefined) return undefined;
+  if (plan.rpc || method === 'PATCH' || method === 'DELETE') return prefs.maxAffected;
+  return undefined;
 }
 
 async function readPayload(req: IncomingMessage, limit: number): Promise<{ body: unknown; raw?: string }> {
@@ -106,13 +135,22 @@ function contentRange(offset: number, n: number, total: number | null): string {
 }
 
 export async function createRestService(ctx: StackContext): Promise<RestService> {
-  let cache = await SchemaCache.load(ctx.db);
+  const schemas = exposedSchemas();
+  const loadAll = async () => {
+    const out = new Map<string, SchemaCache>();
+    for (const schema of schemas) out.set(schema, await SchemaCache.load(ctx.db, schema));
+    return out;
+  };
+  let caches = await loadAll();
   let reloading: Promise<void> | null = null;
+  // Plans per request shape (issue 20): a repeated request skips parsing and SQL building.
+  const plans = new PlanCache();
 
   const reload = async () => {
-    reloading ??= SchemaCache.load(ctx.db)
+    reloading ??= loadAll()
       .then((c) => {
-        cache = c;
+        caches = c;
+        plans.clear();
       })
       .finally(() => {
         reloading = null;
@@ -122,19 +160,19 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
 
   // An unknown name costs one cheap fingerprint query; the full reload runs only when DDL changed
   // the schema, so a flood of made-up names cannot turn into a flood of catalogue reads.
-  async function reloadIfChanged(): Promise<void> {
+  async function reloadIfChanged(schema: string): Promise<void> {
     if (reloading) return reloading;
-    if ((await schemaFingerprint(ctx.db)) !== cache.fingerprint) await reload();
+    if ((await schemaFingerprint(ctx.db, schema)) !== caches.get(schema)!.fingerprint) await reload();
   }
 
   /** A name the cache does not know may be new (a migration ran since): reload once and plan again. */
-  async function planWithReload(shape: RequestShape): Promise<Plan> {
+  async function planWithReload(schema: string, shape: RequestShape, key: string | null): Promise<Plan> {
     try {
-      return buildPlan(cache, shape);
+      return plans.plan(key, shape, (s) => buildPlan(caches.get(schema)!, s));
     } catch (e) {
       if (!(e instanceof SchemaMissError)) throw e;
-      await reloadIfChanged();
-      return buildPlan(cache, shape);
+      await reloadIfChanged(schema);
+      return plans.plan(key, shape, (s) => buildPlan(caches.get(schema)!, s));
     }
   }
 
@@ -152,42 +190,60 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
     return auth;
   }
 
-  async function run(auth: RequestAuth, plan: Plan, single: boolean, rollback: boolean): Promise<ResultRow> {
-    // Nothing can need rolling back: one pipelined exchange with the database.
-    if (!rollback && !plan.readOnlyTx && (!single || plan.readOnly)) {
-      const row = (await ctx.db.queryAsRole<ResultRow>(auth.role, auth.claims, plan.sql, plan.params)).rows[0];
-      if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
-      return row;
-    }
-    try {
-      return await asRole(ctx.db, auth.role, auth.claims, async (tx) => {
-        // GET /rpc/<fn> cannot write, as in PostgREST (a write answers 25006 -> 405).
-        if (plan.readOnlyTx) await tx.query('SET TRANSACTION READ ONLY');
-        const row = (await tx.query<ResultRow>(plan.sql, plan.params)).rows[0];
-        // PostgREST refuses (and rolls back) a singular request that did not touch exactly one row.
-        if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
-        if (rollback) throw new RollbackWith(row);
-        return row;
-      });
-    } catch (e) {
-      if (e instanceof RollbackWith) return e.row;
-      throw e;
-    }
+  /** The planner's estimate of the filtered rows (count=planned, and count=estimated past its cap). */
+  async function plannedTotal(auth: RequestAuth, plan: Plan): Promise<number> {
+    const q = plan.plannedCount!;
+    const r = await ctx.db.queryAsRole<Record<string, unknown>>(auth.role, auth.claims, q.sql, q.params);
+    const raw = r.rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    return Math.round(parsed[0].Plan['Plan Rows']);
   }
 
-  function respond(req: IncomingMessage, res: ServerResponse, plan: Plan, neg: Negotiated, row: ResultRow, method: string): void {
+  async function run(auth: RequestAuth, plan: Plan, single: boolean, rollback: boolean, maxAffectedRows: number | undefined): Promise<ResultRow> {
+    let row: ResultRow;
+    // Nothing can need rolling back: one pipelined exchange with the database.
+    if (!rollback && maxAffectedRows === undefined && !plan.readOnlyTx && (!single || plan.readOnly)) {
+      // The result columns are always (total, page_count, body[, inserted]): safe to keep prepared.
+      row = (await ctx.db.queryAsRole<ResultRow>(auth.role, auth.claims, plan.sql, plan.params, { prepare: true })).rows[0];
+      if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
+    } else {
+      try {
+        row = await asRole(ctx.db, auth.role, auth.claims, async (tx) => {
+          // GET /rpc/<fn> cannot write, as in PostgREST (a write answers 25006 -> 405).
+          if (plan.readOnlyTx) await tx.query('SET TRANSACTION READ ONLY');
+          const out = (await tx.query<ResultRow>(plan.sql, plan.params)).rows[0];
+          // PostgREST refuses (and rolls back) a singular request that did not touch exactly one row,
+          // and a write past Prefer: max-affected with handling=strict.
+          if (single && plan.result === 'rows' && out.page_count !== 1) throw singleObjectError(out.page_count);
+          if (maxAffectedRows !== undefined && out.page_count > maxAffectedRows) throw maxAffectedError(out.page_count);
+          if (rollback) throw new RollbackWith(out);
+          return out;
+        });
+      } catch (e) {
+        if (!(e instanceof RollbackWith)) throw e;
+        row = e.row;
+      }
+    }
+    if (plan.plannedCount && (plan.estimatedCap === undefined || (row.total !== null && Number(row.total) > plan.estimatedCap))) {
+      row = { ...row, total: String(await plannedTotal(auth, plan)) };
+    }
+    return row;
+  }
+
+  function respond(req: IncomingMessage, res: ServerResponse, plan: Plan, neg: Negotiated, row: ResultRow, method: string, extraHeaders: Record<string, string>): void {
     const total = row.total === null ? (plan.counted && plan.mutation ? row.page_count : null) : Number(row.total);
     const n = row.page_count;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extraHeaders };
     if (plan.result === 'void') {
-      res.writeHead(204, headers);
+      res.writeHead(204, extraHeaders);
       res.end();
       return;
     }
     let status = 200;
-    if (plan.result === 'rows') {
+    if (plan.result === 'rows' || plan.rpc) {
       headers['Content-Range'] = contentRange(plan.offset, n, total);
-      if (plan.mutation) status = method === 'POST' ? 201 : plan.returnsBody ? 200 : 204;
+      // An upsert that only merged existing rows created nothing: 200, as PostgREST answers.
+      if (plan.mutation) status = method === 'POST' ? (plan.upsert && row.inserted === 0 ? 200 : 201) : plan.returnsBody ? 200 : 204;
       else if (total !== null) {
         if (plan.offset > 0 && plan.offset > total) {
           throw new PgrstError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${plan.offset} was requested, but there are only ${total} rows.`);
@@ -206,8 +262,9 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
     else if (plan.result === 'rows' && neg.single) {
       body = body.slice(1, -1);
       type = OBJECT_TYPE;
-    } else if (plan.result === 'rows' && neg.csv) {
-      body = toCsv(body);
+    } else if (plan.csvHeader !== undefined) {
+      // PostgREST's CSV: the header (none for no rows), a newline, then the records as Postgres prints them.
+      body = `${n > 0 ? plan.csvHeader : ''}\n${body}`;
       type = 'text/csv; charset=utf-8';
     }
     res.writeHead(status, { 'Content-Type': type, ...headers });
@@ -227,7 +284,8 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
       role = auth.role;
       const method = req.method ?? 'GET';
       if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw new PgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-      checkProfile(req);
+      const profile = pickProfile(req, schemas);
+      const cache = caches.get(profile.schema)!;
       const route = parseRoute(path);
       if (route === 'root') {
         const paths = Object.fromEntries([...cache.relations.keys()].map((n) => [`/${n}`, {}]).concat([...cache.functions.keys()].map((n) => [`/rpc/${n}`, {}])));
@@ -235,27 +293,32 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
         res.end(JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST-compatible API', version: '12' }, basePath: '/rest/v1', paths }));
         return;
       }
-      const neg = negotiate(typeof req.headers.accept === 'string' ? req.headers.accept : undefined);
+      const accept = typeof req.headers.accept === 'string' ? req.headers.accept : undefined;
+      const neg = negotiate(accept);
       const prefs = parsePrefer(req.headers.prefer);
       const hasBody = method === 'POST' || method === 'PATCH';
       const { body, raw } = hasBody ? await readPayload(req, ctx.config.maxJsonBody) : { body: undefined, raw: undefined };
       if (hasBody && body === undefined && route.kind === 'table') throw invalidJson();
+      const rangeHeader = req.headers.range as string | undefined;
+      // Only body-less table reads are cached: their plan depends on nothing but these strings.
+      const key = !hasBody && route.kind === 'table' ? `${method}\u0000${profile.schema}\u0000${path}\u0000${req.headers.prefer ?? ''}\u0000${rangeHeader ?? ''}\u0000${accept ?? ''}` : null;
       const shape: RequestShape = {
         method: method as RequestShape['method'],
         route,
         search: url.searchParams,
         prefs,
-        range: method === 'GET' || method === 'HEAD' ? parseRange(req.headers.range as string | undefined) : undefined,
+        range: method === 'GET' || method === 'HEAD' ? parseRange(rangeHeader) : undefined,
         stripNulls: neg.stripNulls,
         body,
         rawBody: raw,
         limits: { maxRows: ctx.config.rest.maxRows, maxEmbedDepth: ctx.config.rest.maxEmbedDepth },
+        csv: neg.csv,
       };
-      const plan = await planWithReload(shape);
-      const row = await run(auth, plan, neg.single, prefs.tx === 'rollback');
+      const plan = await planWithReload(profile.schema, shape, key);
+      const row = await run(auth, plan, neg.single, prefs.tx === 'rollback', maxAffected(prefs, method, plan));
       const limit = ctx.config.rest.maxResponseBytes;
       if (limit > 0 && row.body !== null && row.body.length > limit) throw responseTooLarge(`The response has more than ${limit} bytes`);
-      respond(req, res, plan, neg, row, method);
+      respond(req, res, plan, neg, row, method, profile.named ? { 'Content-Profile': profile.schema } : {});
     } catch (e) {
       const err = toPgrstError(e, role);
       if (err.status >= 500 && !(e instanceof PgrstError)) ctx.log(`rest: ${req.method} ${req.url} failed: ${(e as Error)?.stack ?? String(e)}`);

@@ -359,20 +359,40 @@ export function parseNameList(what: string, text: string): string[] {
 
 export interface Preferences {
   return?: 'representation' | 'minimal' | 'headers-only';
-  count?: 'exact';
+  count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   tx?: 'commit' | 'rollback';
+  handling?: 'strict' | 'lenient';
+  /** max-affected=N: with handling=strict, a write touching more rows is refused and rolled back. */
+  maxAffected?: number;
 }
+
+const NO_PREFERENCES: Preferences = Object.freeze({});
+const preferCache = new Map<string, Preferences>();
 
 /** The Prefer header(s): unknown preferences are ignored, as PostgREST's lenient handling does. */
 export function parsePrefer(header: string | string[] | undefined): Preferences {
+  if (header === undefined || header === '') return NO_PREFERENCES;
+  const all = Array.isArray(header) ? header.join(',') : header;
+  // A handful of distinct Prefer strings in practice: each is parsed once (bounded; results are never mutated).
+  let hit = preferCache.get(all);
+  if (hit === undefined) {
+    hit = Object.freeze(parsePreferOnce(all));
+    if (preferCache.size >= 200) preferCache.clear();
+    preferCache.set(all, hit);
+  }
+  return hit;
+}
+
+function parsePreferOnce(all: string): Preferences {
   const out: Preferences = {};
-  const all = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const raw of all.split(',')) {
     const [k, v] = raw.trim().split('=').map((s) => s.trim());
     if (k === 'return' && (v === 'representation' || v === 'minimal' || v === 'headers-only')) out.return = v;
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = 'exact';
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
+    else if (k === 'handling' && (v === 'strict' || v === 'lenient')) out.handling = v;
+    else if (k === 'max-affected' && v !== undefined && /^\d{1,15}$/.test(v)) out.maxAffected = Number(v);
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) out.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) out.missing = v;
     else if (k === 'tx' && (v === 'commit' || v === 'rollback')) out.tx = v;

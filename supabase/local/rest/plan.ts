@@ -1,9 +1,9 @@
 // Turns one HTTP request into one SQL statement (text + bound values) and how to answer with its result.
 import { PgrstError, SchemaMissError } from './errors.ts';
 import { parseSelect, type Preferences } from './parse.ts';
-import { Aliases, applyQueryParams, buildReadTree, readStatement, type ReadNode } from './read.ts';
+import { Aliases, applyQueryParams, buildReadTree, plannedCountStatement, readOutputNames, readStatement, type ReadNode } from './read.ts';
 import { callSql, resolveFunction } from './rpc.ts';
-import { SCHEMA, type Column, type Relation, type SchemaCache } from './schema.ts';
+import { type Column, type Relation, type SchemaCache } from './schema.ts';
 import { ident, Params, qualified } from './sql.ts';
 import { deleteSql, insertSql, payloadColumns, payloadRows, updateSql } from './write.ts';
 
@@ -22,6 +22,8 @@ export interface RequestShape {
   rawBody?: string;
   /** max_rows and the embed depth cap (issue 19); none when absent. */
   limits?: ReadLimits;
+  /** Accept: text/csv. */
+  csv?: boolean;
 }
 
 export interface ReadLimits {
@@ -43,13 +45,24 @@ export interface Plan {
   readOnly: boolean;
   /** GET/HEAD of a function: runs in a read-only transaction, as PostgREST does. */
   readOnlyTx?: boolean;
+  /** A function call (max-affected counts the rows it returns). */
+  rpc?: boolean;
+  /** An upsert: the result row carries `inserted` (201 when a row was inserted, else 200). */
+  upsert?: boolean;
+  /** count=planned / count=estimated past `estimatedCap` rows: EXPLAIN this for the total. */
+  plannedCount?: { sql: string; params: unknown[] };
+  /** count=estimated: the exact count is used up to this many rows. */
+  estimatedCap?: number;
+  /** Accept: text/csv: the header row (the body holds the records). */
+  csvHeader?: string;
 }
 
-const MINIMAL_TAIL = 'SELECT NULL::text AS total, count(*)::int AS page_count, NULL::text AS body FROM pgrst_source';
+const MINIMAL_TAIL = 'SELECT NULL::text AS total, count(*)::int AS page_count, NULL::text AS body';
+const INSERTED = '(SELECT count(*) FROM pgrst_mut WHERE pgrst_inserted)::int AS inserted';
 
 function tableOf(cache: SchemaCache, name: string): Relation {
   const table = cache.relations.get(name);
-  if (!table) throw new SchemaMissError(404, 'PGRST205', `Could not find the table '${SCHEMA}.${name}' in the schema cache`, null, null);
+  if (!table) throw new SchemaMissError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`, null, null);
   return table;
 }
 
@@ -68,38 +81,60 @@ export function buildPlan(cache: SchemaCache, r: RequestShape): Plan {
   return r.route.kind === 'rpc' ? planRpc(cache, r, r.route.name) : planTable(cache, r, tableOf(cache, r.route.name));
 }
 
+/** How the total is counted for Prefer: count=exact|planned|estimated (PostgREST's three). */
+function countMode(r: RequestShape, root: ReadNode, from: string): Pick<Plan, 'plannedCount' | 'estimatedCap'> & { count: boolean | number } {
+  const mode = r.prefs.count;
+  if (mode === 'planned') return { count: false, plannedCount: plannedCountStatement(root, from) };
+  if (mode === 'estimated') {
+    const cap = r.limits?.maxRows || 1000;
+    return { count: cap, estimatedCap: cap, plannedCount: plannedCountStatement(root, from) };
+  }
+  return { count: mode === 'exact' };
+}
+
 function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
   const params = new Params();
   const aliases = new Aliases();
   const root = buildReadTree(cache, { relation: table.name, label: table.name, columns: table.columns }, selectItems(r.search), aliases);
-  const counted = r.prefs.count === 'exact';
+  const counted = r.prefs.count !== undefined;
   if (r.method === 'GET' || r.method === 'HEAD') {
     applyQueryParams(root, r.search, (k) => k === 'select', { allowRange: true });
     applyRange(root, r.range);
     capReadTree(root, r.limits, true);
-    const sql = readStatement(root, params, { from: `${qualified(SCHEMA, table.name)} AS ${root.alias}`, count: counted, stripNulls: r.stripNulls });
-    return { sql, params: params.values, result: 'rows', returnsBody: r.method === 'GET', offset: root.offset ?? 0, counted, mutation: false, readOnly: true };
+    const from = `${qualified(cache.schema, table.name)} AS ${root.alias}`;
+    const { count, ...countPlan } = countMode(r, root, from);
+    const sql = readStatement(root, params, { from, count, stripNulls: r.stripNulls, csv: r.csv });
+    return { sql, params: params.values, result: 'rows', returnsBody: r.method === 'GET', offset: root.offset ?? 0, counted, mutation: false, readOnly: true, ...countPlan, csvHeader: r.csv ? readOutputNames(root).join(',') : undefined };
   }
   const skip = new Set(['select', 'columns', 'on_conflict']);
   applyQueryParams(root, r.search, (k) => skip.has(k), { allowRange: false });
   capReadTree(root, r.limits, false);
   const wantsBody = r.prefs.return === 'representation';
-  const returning = wantsBody ? returningList(root, table) : '1';
+  const upsert = r.method === 'POST' && r.prefs.resolution !== undefined;
+  const names = wantsBody ? returningList(root, table) : [];
+  // An upsert also returns whether each row was inserted (xmax = 0), read back from a second CTE.
+  const cols = names ?? [...table.columns.keys()];
+  let returning = names === null && !upsert ? 't0.*' : cols.length > 0 ? cols.map((n) => `t0.${ident(n)}`).join(', ') : '1 AS pgrst_none';
+  if (upsert) returning += ', (t0.xmax = 0) AS pgrst_inserted';
   let mutation: string;
   if (r.method === 'POST') {
     const rows = payloadRows(r.body);
-    const cols = payloadColumns(table, rows, r.search.get('columns'));
+    const payloadCols = payloadColumns(table, rows, r.search.get('columns'));
     const raw = r.rawBody ?? JSON.stringify(r.body);
-    mutation = insertSql(table, rows, Array.isArray(r.body) ? raw : `[${raw}]`, cols, r.prefs, r.search.get('on_conflict'), returning, params);
+    mutation = insertSql(table, rows, Array.isArray(r.body) ? raw : `[${raw}]`, payloadCols, r.prefs, r.search.get('on_conflict'), returning, params);
   } else {
     // The top-level filters pick the rows changed; the select tree only shapes what comes back.
     const conditions = root.conditions;
     root.conditions = [];
     mutation = r.method === 'PATCH' ? updateSql(table, r.body, r.rawBody ?? JSON.stringify(r.body), r.search.get('columns'), conditions, returning, params) : deleteSql(table, conditions, returning, params);
   }
-  const withClause = `WITH pgrst_source AS (${mutation}) `;
-  const sql = wantsBody ? readStatement(root, params, { with: withClause, from: `pgrst_source AS ${root.alias}`, count: false, stripNulls: r.stripNulls }) : withClause + MINIMAL_TAIL;
-  return { sql, params: params.values, result: 'rows', returnsBody: wantsBody, offset: 0, counted, mutation: true, readOnly: false };
+  const sourceCols = cols.length > 0 ? cols.map(ident).join(', ') : 'pgrst_none';
+  const withClause = upsert ? `WITH pgrst_mut AS (${mutation}), pgrst_source AS (SELECT ${sourceCols} FROM pgrst_mut) ` : `WITH pgrst_source AS (${mutation}) `;
+  const extra = upsert ? INSERTED : undefined;
+  const sql = wantsBody
+    ? readStatement(root, params, { with: withClause, from: `pgrst_source AS ${root.alias}`, count: false, stripNulls: r.stripNulls, extra, csv: r.csv })
+    : `${withClause}${MINIMAL_TAIL}${extra ? `, ${extra}` : ''} FROM pgrst_source`;
+  return { sql, params: params.values, result: 'rows', returnsBody: wantsBody, offset: 0, counted, mutation: true, readOnly: false, upsert, csvHeader: r.csv && wantsBody ? readOutputNames(root).join(',') : undefined };
 }
 
 function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
@@ -119,11 +154,12 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   const call = resolveFunction(cache, name, args);
   const { argsFrom, call: callExpr } = callSql(call, rawArgs, params);
   const fn = call.fn;
-  const counted = r.prefs.count === 'exact';
+  // A function's result is counted exactly whatever count= asks (its rows exist only once it ran).
+  const counted = r.prefs.count !== undefined;
   const returnsBody = r.method !== 'HEAD';
   if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
-    const sql = `SELECT NULL::text AS total, 1 AS page_count, to_json(${callExpr})::text AS body FROM ${argsFrom}`;
-    return { sql, params: params.values, result: fn.returnKind === 'void' ? 'void' : 'scalar', returnsBody, offset: 0, counted: false, mutation: false, readOnly: false, readOnlyTx: isRead };
+    const sql = `SELECT ${counted ? "'1'" : 'NULL::text'} AS total, 1 AS page_count, to_json(${callExpr})::text AS body FROM ${argsFrom}`;
+    return { sql, params: params.values, result: fn.returnKind === 'void' ? 'void' : 'scalar', returnsBody, offset: 0, counted, mutation: false, readOnly: false, readOnlyTx: isRead, rpc: true };
   }
   const skip = (k: string) => k === 'select' || (isRead && argNames.has(k));
   const aliases = new Aliases();
@@ -131,7 +167,7 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   let from: string;
   let scalarColumn: string | undefined;
   if (fn.returnKind === 'composite') {
-    root = buildReadTree(cache, { relation: fn.returnRelation, label: fn.name, columns: fn.returnColumns }, selectItems(r.search), aliases);
+    root = buildReadTree(cache, { relation: fn.returnRelation, label: fn.name, columns: fn.returnColumns, computed: fn.returnRelation ? cache.computed.get(fn.returnRelation) : undefined }, selectItems(r.search), aliases);
     from = `${argsFrom} CROSS JOIN LATERAL ${callExpr} AS ${root.alias}`;
   } else {
     // setof scalar: one column named after the function, answered as an array of values.
@@ -144,29 +180,29 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   applyQueryParams(root, r.search, skip, { allowRange: true });
   applyRange(root, r.range);
   capReadTree(root, r.limits, fn.returnsSet);
-  const sql = readStatement(root, params, { from, count: counted, stripNulls: r.stripNulls, scalarColumn });
-  return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false, readOnly: false, readOnlyTx: isRead };
+  const csv = r.csv && fn.returnsSet && !scalarColumn;
+  const sql = readStatement(root, params, { from, count: counted, stripNulls: r.stripNulls, scalarColumn, csv });
+  return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false, readOnly: false, readOnlyTx: isRead, rpc: true, csvHeader: csv ? readOutputNames(root).join(',') : undefined };
 }
 
 /**
  * What a mutation returns for `return=representation`: only the columns the select tree reads
  * (its columns, the keys its embeds join on, the order terms), as PostgREST does, so a column the
  * role may not read (column privileges, e.g. shared_links.recipient_user_id) does not fail a
- * `.delete().select('id')`. A star reads every column, as before.
+ * `.delete().select('id')`. null: a star (every column).
  */
-function returningList(root: ReadNode, table: Relation): string {
+function returningList(root: ReadNode, table: Relation): string[] | null {
   const names = new Set<string>();
   for (const item of root.items) {
-    if (item.kind === 'star') return 't0.*';
+    if (item.kind === 'star') return null;
     if (item.kind === 'column') names.add(item.field.name);
   }
   for (const embed of root.embeds) {
-    const fk = embed.relationship.fk;
-    for (const c of fk.table === table.name ? fk.columns : fk.refColumns) names.add(c);
+    const r = embed.relationship;
+    for (const c of r.cardinality === 'many-to-one' ? r.fk.columns : r.fk.refColumns) names.add(c);
   }
   for (const term of root.order) names.add(term.field.name);
-  const known = [...names].filter((n) => table.columns.has(n));
-  return known.length === 0 ? '1 AS pgrst_none' : known.map((n) => `t0.${ident(n)}`).join(', ');
+  return [...names].filter((n) => table.columns.has(n));
 }
 
 /**

@@ -2,12 +2,13 @@
 // spread over it, and the one SELECT statement PostgREST would run for it.
 import { PgrstError, SchemaMissError } from './errors.ts';
 import { parseCount, parseFilter, parseFilterKey, parseLogicTree, parseOrder, type Condition, type OrderTerm, type SelectItem } from './parse.ts';
-import { SCHEMA, type Column, type Relationship, type SchemaCache } from './schema.ts';
-import { castSql, conditionSql, fieldOutputName, fieldSql, ident, orderSql, qualified, type ColumnScope, type Params } from './sql.ts';
+import { type Column, type Relationship, type SchemaCache, type SqlFunction } from './schema.ts';
+import { castSql, conditionSql, fieldOutputName, fieldSql, ident, orderSql, Params, qualified, type ColumnScope } from './sql.ts';
 
 export interface ReadNode extends ColumnScope {
   /** The table/view whose foreign keys embeds follow; null for results without one (scalar rpc). */
   relation: string | null;
+  schema: string;
   items: SelectItem[];
   conditions: Condition[];
   order: OrderTerm[];
@@ -34,8 +35,9 @@ export class Aliases {
   }
 }
 
-export function buildReadTree(cache: SchemaCache, root: { relation: string | null; label: string; columns: Map<string, Column> }, items: SelectItem[], aliases: Aliases): ReadNode {
-  const node: ReadNode = { ...root, alias: aliases.next(), items, conditions: [], order: [], embeds: [], embedsByName: new Map() };
+export function buildReadTree(cache: SchemaCache, root: { relation: string | null; label: string; columns: Map<string, Column>; computed?: Map<string, SqlFunction> }, items: SelectItem[], aliases: Aliases): ReadNode {
+  const computed = root.computed ?? (root.relation !== null ? cache.computed.get(root.relation) : undefined);
+  const node: ReadNode = { ...root, computed, schema: cache.schema, alias: aliases.next(), items, conditions: [], order: [], embeds: [], embedsByName: new Map() };
   addEmbeds(cache, node, aliases);
   return node;
 }
@@ -47,12 +49,13 @@ function addEmbeds(cache: SchemaCache, node: ReadNode, aliases: Aliases): void {
     const target = cache.relations.get(relationship.target)!;
     const alias = aliases.next();
     const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
-    if (item.spread && !toOne) throw new PgrstError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, "'" + (node.relation ?? node.label) + "' and '" + item.name + "' do not form a many-to-one or one-to-one relationship", null);
     const outputName = item.alias ?? item.name;
     const embed: EmbedNode = {
       relation: target.name,
+      schema: cache.schema,
       label: target.name,
       columns: target.columns,
+      computed: cache.computed.get(target.name),
       alias,
       items: item.items,
       conditions: [],
@@ -73,22 +76,43 @@ function addEmbeds(cache: SchemaCache, node: ReadNode, aliases: Aliases): void {
 
 function matchesHint(r: Relationship, hint: string): boolean {
   const single = (cols: string[]) => cols.length === 1 && cols[0] === hint;
-  return r.fk.name === hint || single(r.fk.columns) || r.junction?.table === hint || r.junction?.targetFk.name === hint;
+  if (r.junction) return r.junction.table === hint || r.fk.name === hint || r.junction.targetFk.name === hint;
+  return r.fk.name === hint || single(r.fk.columns) || single(r.fk.refColumns);
 }
 
+/** `name using origin(cols) and target(cols)`, sides in the embedding's direction, as PostgREST's compressedRel. */
+function describeRelationship(source: string, r: Relationship): string {
+  const cols = (c: string[]) => `(${c.join(', ')})`;
+  if (r.junction) return `${r.junction.table} using ${r.fk.name}${cols(r.fk.columns)} and ${r.junction.targetFk.name}${cols(r.junction.targetFk.columns)}`;
+  const [mine, theirs] = r.cardinality === 'many-to-one' ? [r.fk.columns, r.fk.refColumns] : [r.fk.refColumns, r.fk.columns];
+  return `${r.fk.name} using ${source}${cols(mine)} and ${r.target}${cols(theirs)}`;
+}
+
+/**
+ * PostgREST's findRel: the name is a table/view (then the hint picks among its relationships), a
+ * foreign key's name (either side) or a FK column of the origin. A table that references itself
+ * embeds its children by its own name and its parent by the FK column's name.
+ */
 function resolveEmbed(cache: SchemaCache, parent: ReadNode, item: Extract<SelectItem, { kind: 'embed' }>): Relationship {
   const source = parent.relation ?? parent.label;
   let found: Relationship[] = [];
   if (parent.relation !== null) {
-    found = cache.relations.has(item.name) ? cache.relationships(parent.relation, item.name) : cache.relationshipsByFkName(parent.relation, item.name);
-    if (item.hint !== undefined) found = found.filter((r) => matchesHint(r, item.hint!));
+    const byTable = cache.relations.has(item.name) ? cache.relationships(parent.relation, item.name) : [];
+    const hint = item.hint;
+    if (hint === undefined) {
+      found = [...byTable.filter((r) => !r.self || r.cardinality === 'one-to-many'), ...cache.relationshipsByFkName(parent.relation, item.name)];
+    } else {
+      found = byTable.filter((r) =>
+        r.self ? r.cardinality === 'one-to-many' && r.fk.columns.length === 1 && r.fk.columns[0] === hint : matchesHint(r, hint),
+      );
+    }
   }
   if (found.length === 0) {
     throw new SchemaMissError(
       400,
       'PGRST200',
       `Could not find a relationship between '${source}' and '${item.name}' in the schema cache`,
-      `Searched for a foreign key relationship between '${source}' and '${item.name}'${item.hint ? ` using the hint '${item.hint}'` : ''} in the schema '${SCHEMA}', but no matches were found.`,
+      `Searched for a foreign key relationship between '${source}' and '${item.name}'${item.hint ? ` using the hint '${item.hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
       null,
     );
   }
@@ -100,7 +124,7 @@ function resolveEmbed(cache: SchemaCache, parent: ReadNode, item: Extract<Select
       found.map((r) => ({
         cardinality: r.cardinality,
         embedding: `${source} with ${r.target}`,
-        relationship: `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.refTable}(${r.fk.refColumns.join(', ')})`,
+        relationship: describeRelationship(source, r),
       })),
       `Try changing '${item.name}' to one of the following: ${found.map((r) => `'${item.name}!${r.junction ? r.junction.table : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
     );
@@ -222,24 +246,43 @@ function core(node: ReadNode, params: Params): Core {
   return { select, joins, whereJoins, where, tail };
 }
 
+/** `links(count)`: PostgREST's legacy aggregate of a to-many embed (when the target has no `count` column). */
+function isCountAggregate(e: EmbedNode): boolean {
+  if (e.toOne || e.items.length !== 1) return false;
+  const only = e.items[0];
+  return only.kind === 'column' && only.field.name === 'count' && only.field.path.length === 0 && !e.columns.has('count') && !e.computed?.has('count');
+}
+
 function embedJoin(parent: ReadNode, e: EmbedNode, params: Params): string {
   const r = e.relationship;
-  let from = `${qualified(SCHEMA, r.target)} AS ${e.alias}`;
+  let from = `${qualified(e.schema, r.target)} AS ${e.alias}`;
   const link: string[] = [];
   const pa = parent.alias;
   if (r.cardinality === 'many-to-one') r.fk.columns.forEach((c, i) => link.push(`${e.alias}.${ident(r.fk.refColumns[i])} = ${pa}.${ident(c)}`));
   else if (r.cardinality === 'many-to-many' && r.junction) {
     const j = `${e.alias}_j`;
     const tfk = r.junction.targetFk;
-    from += ` JOIN ${qualified(SCHEMA, r.junction.table)} AS ${j} ON ${tfk.columns.map((c, i) => `${j}.${ident(c)} = ${e.alias}.${ident(tfk.refColumns[i])}`).join(' AND ')}`;
+    from += ` JOIN ${qualified(e.schema, r.junction.table)} AS ${j} ON ${tfk.columns.map((c, i) => `${j}.${ident(c)} = ${e.alias}.${ident(tfk.refColumns[i])}`).join(' AND ')}`;
     r.fk.columns.forEach((c, i) => link.push(`${j}.${ident(c)} = ${pa}.${ident(r.fk.refColumns[i])}`));
   } else r.fk.columns.forEach((c, i) => link.push(`${e.alias}.${ident(c)} = ${pa}.${ident(r.fk.refColumns[i])}`));
+  const row = `${e.alias}_r`;
+  if (isCountAggregate(e)) {
+    const only = e.items[0] as Extract<SelectItem, { kind: 'column' }>;
+    const c = core({ ...e, items: [], order: [], limit: undefined, offset: undefined }, params);
+    const inner = `SELECT count(*) AS ${ident(only.alias ?? 'count')} FROM ${from}${c.joins} WHERE ${[...link, ...c.where].join(' AND ')}`;
+    return ` LEFT JOIN LATERAL (SELECT json_agg(${row}) AS body FROM (${inner}) AS ${row}) AS ${e.lateral} ON TRUE`;
+  }
   const c = core(e, params);
   const select = [...c.select];
-  if (e.item.spread) select.push(`true AS ${presenceColumn(e)}`);
+  if (e.item.spread && e.toOne) select.push(`true AS ${presenceColumn(e)}`);
   const inner = `SELECT ${select.join(', ')} FROM ${from}${c.joins} WHERE ${[...link, ...c.where].join(' AND ')}${c.tail}`;
-  if (e.item.spread) return ` LEFT JOIN LATERAL (${inner}) AS ${e.lateral} ON TRUE`;
-  const row = `${e.alias}_r`;
+  if (e.item.spread && e.toOne) return ` LEFT JOIN LATERAL (${inner}) AS ${e.lateral} ON TRUE`;
+  if (e.item.spread) {
+    // Spread of a to-many embed (PostgREST 13): each column becomes an array of the children's values.
+    const cols = outputNames(e).map((n) => `COALESCE(json_agg(${row}.${ident(n)}), '[]'::json) AS ${ident(n)}`);
+    cols.push(`CASE WHEN count(*) > 0 THEN true END AS ${presenceColumn(e)}`);
+    return ` LEFT JOIN LATERAL (SELECT ${cols.join(', ')} FROM (${inner}) AS ${row} WHERE ${ROW_GUARD}) AS ${e.lateral} ON TRUE`;
+  }
   const agg = e.toOne ? `row_to_json(${row})` : `json_agg(${row})`;
   // Every row an embed emits passes the request guard (rows built, time spent: bootstrap.sql).
   return ` LEFT JOIN LATERAL (SELECT ${agg} AS body FROM (${inner}) AS ${row} WHERE ${ROW_GUARD}) AS ${e.lateral} ON TRUE`;
@@ -253,19 +296,52 @@ export interface ReadStatementOptions {
   from: string;
   /** Prepended WITH clause (mutations read back from their CTE). */
   with?: string;
-  count: boolean;
+  /** 'exact': count(*) of the filtered rows; a number: the same count stopped past that many rows (count=estimated). */
+  count: boolean | number;
   stripNulls: boolean;
   /** setof-scalar rpc results: aggregate this column's values, not row objects. */
   scalarColumn?: string;
+  /** Accept: text/csv: the body is the rows as Postgres prints records (PostgREST's CSV), not JSON. */
+  csv?: boolean;
+  /** Extra `expr AS name` columns of the result row (an upsert's inserted count). */
+  extra?: string;
 }
 
 /** `SELECT total, page_count, body` where body is the JSON array text Postgres built. */
 export function readStatement(root: ReadNode, params: Params, opts: ReadStatementOptions): string {
   const c = core(root, params);
   const where = c.where.length > 0 ? ` WHERE ${c.where.join(' AND ')}` : '';
-  const total = opts.count ? `(SELECT count(*) FROM ${opts.from}${c.whereJoins}${where})::text` : 'NULL::text';
-  const agg = opts.scalarColumn ? `json_agg(_r.${ident(opts.scalarColumn)})` : 'json_agg(_r)';
-  const body = `COALESCE(${opts.stripNulls ? `json_strip_nulls(${agg})` : agg}, '[]'::json)::text`;
+  let total = 'NULL::text';
+  if (opts.count === true) total = `(SELECT count(*) FROM ${opts.from}${c.whereJoins}${where})::text`;
+  else if (typeof opts.count === 'number') total = `(SELECT count(*) FROM (SELECT 1 FROM ${opts.from}${c.whereJoins}${where} LIMIT ${opts.count + 1}) AS _c)::text`;
+  let body: string;
+  if (opts.csv) {
+    // PostgREST's CSV: each row is the record's text output without its parentheses (quotes and
+    // NULLs as Postgres writes them); the header is added by the handler from the column names.
+    body = `COALESCE(string_agg(substring(_r::text, 2, length(_r::text) - 2), E'\\n'), '')`;
+  } else {
+    const agg = opts.scalarColumn ? `json_agg(_r.${ident(opts.scalarColumn)})` : 'json_agg(_r)';
+    body = `COALESCE(${opts.stripNulls ? `json_strip_nulls(${agg})` : agg}, '[]'::json)::text`;
+  }
   const select = c.select.length > 0 ? c.select.join(', ') : '';
-  return `${opts.with ?? ''}SELECT ${total} AS total, count(*)::int AS page_count, ${body} AS body FROM (SELECT ${select} FROM ${opts.from}${c.joins}${where}${c.tail}) AS _r WHERE ${ROW_GUARD}`;
+  const extra = opts.extra ? `, ${opts.extra}` : '';
+  return `${opts.with ?? ''}SELECT ${total} AS total, count(*)::int AS page_count, ${body} AS body${extra} FROM (SELECT ${select} FROM ${opts.from}${c.joins}${where}${c.tail}) AS _r WHERE ${ROW_GUARD}`;
+}
+
+/** The column names a read returns, in order (the CSV header). */
+export function readOutputNames(root: ReadNode): string[] {
+  return outputNames(root);
+}
+
+/**
+ * count=planned: the planner's row estimate of the filtered rows, as PostgREST reads it from
+ * EXPLAIN. Only the filters (and the embeds they use) go in, so every bound value is used.
+ */
+export function plannedCountStatement(root: ReadNode, from: string): { sql: string; params: unknown[] } {
+  const params = new Params();
+  const filtered = root.embeds.filter((e) => e.item.inner || e.nullFilter);
+  const node: ReadNode = { ...root, items: [], order: [], limit: undefined, offset: undefined, embeds: filtered };
+  const c = core(node, params);
+  const where = c.where.length > 0 ? ` WHERE ${c.where.join(' AND ')}` : '';
+  return { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${from}${c.whereJoins}${where}`, params: params.values };
 }

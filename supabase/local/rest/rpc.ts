@@ -1,7 +1,7 @@
 // /rpc/<fn>: picking the function (overloads by argument names, as PostgREST does) and calling it with
 // its arguments typed by Postgres from one bound JSON object (json_to_record).
 import { SchemaMissError } from './errors.ts';
-import { SCHEMA, type SchemaCache, type SqlFunction } from './schema.ts';
+import { type SchemaCache, type SqlFunction } from './schema.ts';
 import { ident, qualified, type Params } from './sql.ts';
 
 export interface ResolvedCall {
@@ -37,15 +37,15 @@ export function resolveFunction(cache: SchemaCache, name: string, args: unknown)
   throw new SchemaMissError(
     404,
     'PGRST202',
-    `Could not find the function ${SCHEMA}.${name}${keys.length > 0 ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${SCHEMA}.${name} ${keys.length > 0 ? `with parameters ${list}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${cache.schema}.${name}${keys.length > 0 ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${cache.schema}.${name} ${keys.length > 0 ? `with parameters ${list}` : 'without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     null,
   );
 }
 
 /** `FROM` items binding the arguments (alias _args) and the call expression that uses them. */
 export function callSql(call: ResolvedCall, rawArgs: string, params: Params): { argsFrom: string; call: string } {
-  const fnName = qualified(SCHEMA, call.fn.name);
+  const fnName = qualified(call.fn.schema, call.fn.name);
   if (call.wholeBody) {
     const p = params.add(rawArgs);
     return { argsFrom: '(SELECT) AS _args', call: `${fnName}(${p}::${call.fn.args[0].type})` };

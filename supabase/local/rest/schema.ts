@@ -12,6 +12,8 @@ export interface Column {
 }
 
 export interface Relation {
+  /** The schema it lives in (one cache per exposed schema, Accept-Profile / Content-Profile). */
+  schema: string;
   name: string;
   kind: 'table' | 'view';
   columns: Map<string, Column>;
@@ -21,6 +23,8 @@ export interface Relation {
 }
 
 export interface ForeignKey {
+  /** Derived for a view from its base table's key (never named directly, as in PostgREST). */
+  viaView?: boolean;
   name: string;
   table: string;
   columns: string[];
@@ -36,6 +40,7 @@ export interface FunctionArg {
 }
 
 export interface SqlFunction {
+  schema: string;
   name: string;
   args: FunctionArg[];
   returnsSet: boolean;
@@ -48,10 +53,16 @@ export interface SqlFunction {
   /** The relation a `returns [setof] some_table` function yields: its rows can embed like the table's. */
   returnRelation: string | null;
   volatile: boolean;
+  /** pg_class oid of the row type of its only argument, when it is one: a computed field of that relation. */
+  rowArgRelid: number;
 }
 
 export interface Relationship {
   cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+  /** A table that references itself (PostgREST's relIsSelf): embedding it by name means its children. */
+  self?: boolean;
+  /** The target is a view (its relationships come from its base table's keys). */
+  targetIsView?: boolean;
   /** The FK that links the two (for many-to-many: source -> junction). */
   fk: ForeignKey;
   /** many-to-many only: the junction table and its FK to the target. */
@@ -95,6 +106,12 @@ interface FnRow {
   return_relid: number;
   return_relname: string | null;
   volatile: boolean;
+  row_arg_relid: number;
+}
+interface ViewColRow {
+  view_oid: number;
+  table_oid: number;
+  col: string;
 }
 
 const RELATIONS_SQL = `
@@ -144,13 +161,29 @@ select p.proname as name, p.proargnames::text[] as arg_names, p.proargmodes::tex
        rt.typrelid::int as return_relid,
        (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
          where rc.oid = rt.typrelid and rn.nspname = $1 and rc.relkind in ('r', 'v', 'm', 'p', 'f')) as return_relname,
-       p.provolatile = 'v' as volatile
+       p.provolatile = 'v' as volatile,
+       case when p.pronargs - p.pronargdefaults <= 1 and p.pronargs >= 1
+            then coalesce((select t.typrelid::int from pg_type t where t.oid = p.proargtypes[0]), 0) else 0 end as row_arg_relid
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f'
   and not exists (select 1 from unnest(p.proargtypes::oid[]) a where a in ('internal'::regtype, 'trigger'::regtype))
   and rt.oid not in ('trigger'::regtype, 'internal'::regtype, 'event_trigger'::regtype)`;
+
+// The base-table columns each view of the schema reads (its rewrite rule's dependencies): a view
+// column named like the base column it reads carries that column's keys, as PostgREST follows
+// relationships through views. (Renamed view columns are not followed locally.)
+const VIEW_COLUMNS_SQL = `
+select distinct v.oid::int as view_oid, t.oid::int as table_oid, a.attname::text as col
+from pg_rewrite r
+join pg_class v on v.oid = r.ev_class
+join pg_namespace n on n.oid = v.relnamespace
+join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = r.oid and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+join pg_class t on t.oid = d.refobjid and t.oid <> v.oid and t.relnamespace = n.oid
+join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+join pg_attribute va on va.attrelid = v.oid and va.attname = a.attname and va.attnum > 0
+where n.nspname = $1 and v.relkind in ('v', 'm')`;
 
 // Changes whenever DDL touches the schema's relations, constraints or functions (adding or dropping
 // a column rewrites the table's pg_class row too): the newest row version (xmin) and the row count
@@ -163,29 +196,34 @@ select concat_ws(':',
 ) as fp
 from pg_namespace n where n.nspname = $1`;
 
-export async function schemaFingerprint(db: Queryable): Promise<string> {
-  const r = await db.query<{ fp: string }>(FINGERPRINT_SQL, [SCHEMA]);
+export async function schemaFingerprint(db: Queryable, schema: string = SCHEMA): Promise<string> {
+  const r = await db.query<{ fp: string }>(FINGERPRINT_SQL, [schema]);
   return r.rows[0]?.fp ?? '';
 }
 
 /** What PostgREST calls the schema cache: the catalogue of one schema, read once and on demand. */
 export class SchemaCache {
+  schema = SCHEMA;
   relations = new Map<string, Relation>();
+  /** Computed fields: functions taking a relation's row type, by relation then function name. */
+  computed = new Map<string, Map<string, SqlFunction>>();
   /** schemaFingerprint() when this cache was read. */
   fingerprint = '';
   foreignKeys: ForeignKey[] = [];
   functions = new Map<string, SqlFunction[]>();
   private relationshipMemo = new Map<string, Relationship[]>();
 
-  static async load(db: Queryable): Promise<SchemaCache> {
+  static async load(db: Queryable, schema: string = SCHEMA): Promise<SchemaCache> {
     const cache = new SchemaCache();
-    cache.fingerprint = await schemaFingerprint(db);
-    const [rels, cols, keys, fks, fns] = [
-      await db.query<RelRow>(RELATIONS_SQL, [SCHEMA]),
-      await db.query<ColRow>(COLUMNS_SQL, [SCHEMA]),
-      await db.query<KeyRow>(KEYS_SQL, [SCHEMA]),
-      await db.query<FkRow>(FKS_SQL, [SCHEMA]),
-      await db.query<FnRow>(FUNCTIONS_SQL, [SCHEMA]),
+    cache.schema = schema;
+    cache.fingerprint = await schemaFingerprint(db, schema);
+    const [rels, cols, keys, fks, fns, viewCols] = [
+      await db.query<RelRow>(RELATIONS_SQL, [schema]),
+      await db.query<ColRow>(COLUMNS_SQL, [schema]),
+      await db.query<KeyRow>(KEYS_SQL, [schema]),
+      await db.query<FkRow>(FKS_SQL, [schema]),
+      await db.query<FnRow>(FUNCTIONS_SQL, [schema]),
+      await db.query<ViewColRow>(VIEW_COLUMNS_SQL, [schema]),
     ];
     const columnsByRel = new Map<number, Map<string, Column>>();
     for (const c of cols.rows) {
@@ -196,6 +234,7 @@ export class SchemaCache {
     const byOid = new Map<number, Relation>();
     for (const r of rels.rows) {
       const rel: Relation = {
+        schema,
         name: r.name,
         kind: r.kind === 'v' || r.kind === 'm' ? 'view' : 'table',
         columns: columnsByRel.get(r.oid) ?? new Map(),
@@ -212,13 +251,49 @@ export class SchemaCache {
       if (k.is_pk) rel.primaryKey = k.cols;
     }
     cache.foreignKeys = fks.rows.map((f) => ({ name: f.name, table: f.table_name, columns: f.cols, refTable: f.ref_table, refColumns: f.ref_cols }));
+    cache.addViewKeys(viewCols.rows, byOid);
     for (const f of fns.rows) {
-      const fn = toFunction(f, columnsByRel);
+      const fn = toFunction(f, columnsByRel, schema);
       const list = cache.functions.get(fn.name) ?? [];
       list.push(fn);
       cache.functions.set(fn.name, list);
+      const owner = fn.rowArgRelid !== 0 && !fn.returnsSet && fn.returnKind === 'scalar' ? byOid.get(fn.rowArgRelid) : undefined;
+      if (owner) {
+        let m = cache.computed.get(owner.name);
+        if (!m) cache.computed.set(owner.name, (m = new Map()));
+        m.set(fn.name, fn);
+      }
     }
     return cache;
+  }
+
+  /** A view gets the keys of the base table columns it shows under the same name (PostgREST's view relationships). */
+  private addViewKeys(rows: ViewColRow[], byOid: Map<number, Relation>): void {
+    const byView = new Map<number, Map<string, Set<string>>>();
+    for (const r of rows) {
+      const table = byOid.get(r.table_oid);
+      if (!table) continue;
+      let m = byView.get(r.view_oid);
+      if (!m) byView.set(r.view_oid, (m = new Map()));
+      let cols = m.get(table.name);
+      if (!cols) m.set(table.name, (cols = new Set()));
+      cols.add(r.col);
+    }
+    const base = [...this.foreignKeys];
+    for (const [viewOid, tables] of byView) {
+      const view = byOid.get(viewOid);
+      if (!view) continue;
+      for (const [tableName, cols] of tables) {
+        const shows = (list: string[]) => list.every((c) => cols.has(c));
+        const table = this.relations.get(tableName)!;
+        if (view.primaryKey.length === 0 && table.primaryKey.length > 0 && shows(table.primaryKey)) view.primaryKey = table.primaryKey;
+        for (const k of table.uniqueKeys) if (shows(k)) view.uniqueKeys.push(k);
+        for (const fk of base) {
+          if (fk.table === tableName && fk.refTable !== tableName && shows(fk.columns)) this.foreignKeys.push({ ...fk, table: view.name, viaView: true });
+          if (fk.refTable === tableName && fk.table !== tableName && shows(fk.refColumns)) this.foreignKeys.push({ ...fk, refTable: view.name, viaView: true });
+        }
+      }
+    }
   }
 
   /** Every way `target` can be embedded under `source`, as PostgREST discovers them from foreign keys. */
@@ -227,13 +302,15 @@ export class SchemaCache {
     let out = this.relationshipMemo.get(key);
     if (out) return out;
     out = [];
+    const self = source === target;
+    const targetIsView = this.relations.get(target)?.kind === 'view';
     for (const fk of this.foreignKeys) {
-      if (fk.table === source && fk.refTable === target) out.push({ cardinality: 'many-to-one', fk, target });
+      if (fk.table === source && fk.refTable === target) out.push({ cardinality: 'many-to-one', fk, target, self, targetIsView });
     }
     for (const fk of this.foreignKeys) {
       if (fk.table === target && fk.refTable === source) {
         const unique = this.relations.get(target)?.uniqueKeys.some((k) => sameSet(k, fk.columns)) ?? false;
-        out.push({ cardinality: unique ? 'one-to-one' : 'one-to-many', fk, target });
+        out.push({ cardinality: unique && !self ? 'one-to-one' : 'one-to-many', fk, target, self, targetIsView });
       }
     }
     // Many-to-many: a junction whose primary key holds both its FK to the source and its FK to the target.
@@ -245,7 +322,7 @@ export class SchemaCache {
         if (toTarget === toSource || toTarget.table !== junction.name || toTarget.refTable !== target) continue;
         const pk = new Set(junction.primaryKey);
         if ([...toSource.columns, ...toTarget.columns].every((c) => pk.has(c))) {
-          out.push({ cardinality: 'many-to-many', fk: toSource, junction: { table: junction.name, targetFk: toTarget }, target });
+          out.push({ cardinality: 'many-to-many', fk: toSource, junction: { table: junction.name, targetFk: toTarget }, target, targetIsView });
         }
       }
     }
@@ -253,12 +330,21 @@ export class SchemaCache {
     return out;
   }
 
-  /** Relationships reached by naming a foreign key or a FK column of `source` instead of a table. */
+  /**
+   * Relationships reached by naming a foreign key (from either side: to-one from the referencing
+   * table, to-many from the referenced one) or a FK column of `source` instead of a table, with
+   * PostgREST's rules (findRel): never to a view this way; a self-reference's column names its parent.
+   */
   relationshipsByFkName(source: string, name: string): Relationship[] {
     const out: Relationship[] = [];
     for (const fk of this.foreignKeys) {
-      if (fk.table === source && (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name))) {
-        out.push({ cardinality: 'many-to-one', fk, target: fk.refTable });
+      if (fk.viaView) continue;
+      const self = fk.table === fk.refTable;
+      const byColumn = fk.columns.length === 1 && fk.columns[0] === name;
+      if (fk.table === source && ((fk.name === name && !self) || byColumn)) out.push({ cardinality: 'many-to-one', fk, target: fk.refTable, self });
+      else if (fk.refTable === source && fk.name === name && !self) {
+        const unique = this.relations.get(fk.table)?.uniqueKeys.some((k) => sameSet(k, fk.columns)) ?? false;
+        out.push({ cardinality: unique ? 'one-to-one' : 'one-to-many', fk, target: fk.table, self });
       }
     }
     return out;
@@ -269,7 +355,7 @@ function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
-function toFunction(f: FnRow, columnsByRel: Map<number, Map<string, Column>>): SqlFunction {
+function toFunction(f: FnRow, columnsByRel: Map<number, Map<string, Column>>, schema: string): SqlFunction {
   const modes = f.arg_modes ?? f.arg_types.map(() => 'i');
   const names = f.arg_names ?? [];
   const inputs: FunctionArg[] = [];
@@ -292,7 +378,9 @@ function toFunction(f: FnRow, columnsByRel: Map<number, Map<string, Column>>): S
     returnColumns = outColumns;
   }
   return {
+    schema,
     name: f.name,
+    rowArgRelid: inputs.length >= 1 && inputs.slice(1).every((a) => a.hasDefault) ? f.row_arg_relid : 0,
     args: inputs,
     returnsSet: f.returns_set,
     returnType: f.return_type,

@@ -1,7 +1,7 @@
 // SQL text helpers: identifiers are quoted (and only ever come from the schema cache or are aliases),
 // values are always bound parameters.
 import { PgrstError, unknownColumn } from './errors.ts';
-import type { Column } from './schema.ts';
+import type { Column, SqlFunction } from './schema.ts';
 import type { Condition, FieldRef, Filter, OrderTerm } from './parse.ts';
 
 export class Params {
@@ -26,6 +26,8 @@ export interface ColumnScope {
   label: string;
   alias: string;
   columns: Map<string, Column>;
+  /** Computed fields of the relation: functions taking its row type, named like a column. */
+  computed?: Map<string, SqlFunction>;
 }
 
 export function column(scope: ColumnScope, name: string): Column {
@@ -36,8 +38,10 @@ export function column(scope: ColumnScope, name: string): Column {
 
 /** `t0."data"->'a'->>'b'`, keys bound as parameters; array indexes when the key is a whole number. */
 export function fieldSql(scope: ColumnScope, field: FieldRef, params: Params): string {
-  const col = column(scope, field.name);
-  let sql = `${scope.alias}.${ident(col.name)}`;
+  const fn = scope.columns.has(field.name) ? undefined : scope.computed?.get(field.name);
+  const col: Column = fn ? { name: fn.name, type: fn.returnType, notNull: false, defaultExpr: null } : column(scope, field.name);
+  // A computed field is the function applied to the row (PostgREST: `fn(t0)`).
+  let sql = fn ? `${qualified(fn.schema, fn.name)}(${scope.alias})` : `${scope.alias}.${ident(col.name)}`;
   if (field.path.length > 0 && col.type !== 'json' && col.type !== 'jsonb') {
     throw new PgrstError(400, '42883', `operator does not exist: ${col.type} ${field.path[0].arrow} unknown`, null, 'Only json and jsonb columns have a JSON path.');
   }

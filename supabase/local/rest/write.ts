@@ -2,7 +2,7 @@
 // Postgres itself turns into typed rows (json_populate_recordset), as PostgREST does.
 import { PgrstError, SchemaMissError, invalidJson } from './errors.ts';
 import { parseNameList, type Condition, type Preferences } from './parse.ts';
-import { SCHEMA, type Relation } from './schema.ts';
+import { type Relation } from './schema.ts';
 import { conditionSql, ident, qualified, type ColumnScope, type Params } from './sql.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -39,7 +39,7 @@ export function payloadColumns(table: Relation, rows: JsonObject[], columnsParam
 
 /** `rawRows`: the body's own JSON text as an array (never re-serialised: big numbers stay exact). */
 export function insertSql(table: Relation, rows: JsonObject[], rawRows: string, cols: string[], prefs: Preferences, onConflictParam: string | null, returning: string, params: Params): string {
-  const target = qualified(SCHEMA, table.name);
+  const target = qualified(table.schema, table.name);
   const colList = cols.map(ident).join(', ');
   const payload = params.add(rawRows);
   let sql: string;
@@ -72,7 +72,7 @@ function whereSql(scope: ColumnScope, conditions: Condition[], params: Params): 
 export function updateSql(table: Relation, body: unknown, rawBody: string, columnsParam: string | null, conditions: Condition[], returning: string, params: Params): string {
   if (!isObject(body)) throw invalidJson('The request body must be a JSON object');
   const cols = payloadColumns(table, [body], columnsParam);
-  const target = qualified(SCHEMA, table.name);
+  const target = qualified(table.schema, table.name);
   const scope: ColumnScope = { label: table.name, alias: 't0', columns: table.columns };
   if (cols.length === 0) return `SELECT ${returning} FROM ${target} AS t0 WHERE false`;
   const payload = params.add(rawBody);
@@ -82,5 +82,5 @@ export function updateSql(table: Relation, body: unknown, rawBody: string, colum
 
 export function deleteSql(table: Relation, conditions: Condition[], returning: string, params: Params): string {
   const scope: ColumnScope = { label: table.name, alias: 't0', columns: table.columns };
-  return `DELETE FROM ${qualified(SCHEMA, table.name)} AS t0${whereSql(scope, conditions, params)} RETURNING ${returning}`;
+  return `DELETE FROM ${qualified(table.schema, table.name)} AS t0${whereSql(scope, conditions, params)} RETURNING ${returning}`;
 }
