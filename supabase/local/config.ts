@@ -138,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
     smtp: {
       host: env.SMTP_HOST || undefined,
-      port: env.SMTP_PORT ? int(env.SMTP_PORT, 587) : undefined,
+      port: env.SMTP_PORT ? int(env.SMTP_PORT, 465) : undefined,
       user: env.SMTP_USER || undefined,
       pass: env.SMTP_PASS || undefined,
       sender: env.SMTP_SENDER || 'no-reply@linkvault.local',

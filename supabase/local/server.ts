@@ -49,7 +49,7 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
 
     let smtp: StackContext['smtpForFunctions'];
     if (config.smtp.host) {
-      smtp = { host: config.smtp.host, port: config.smtp.port ?? 587, user: config.smtp.user, pass: config.smtp.pass, sender: config.smtp.sender };
+      smtp = { host: config.smtp.host, port: config.smtp.port ?? 465, user: config.smtp.user, pass: config.smtp.pass, sender: config.smtp.sender };
     } else {
       catcher = new MailCatcher();
       await catcher.start(config.host, config.mailSmtpPort, config.mailWebPort);

@@ -44,7 +44,14 @@ export interface Pg15Cluster {
   stop(): Promise<void>;
 }
 
-export async function startPg15(): Promise<Pg15Cluster> {
+/**
+ * `superuser` names the bootstrap superuser (default postgres); the hosted shape
+ * (tests/db/hosted-shape.ts) uses supabase_admin, as hosted Supabase does, so that `postgres`
+ * can be an ordinary role. `bin` picks another server build (tests/db/pg17.ts).
+ */
+export async function startPg15(opts: { superuser?: string; bin?: string } = {}): Promise<Pg15Cluster> {
+  const superuser = opts.superuser ?? 'postgres';
+  const bin = opts.bin ?? PG15_BIN;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg15-'));
   const dataDir = path.join(dir, 'data');
@@ -54,8 +61,8 @@ export async function startPg15(): Promise<Pg15Cluster> {
   const port = await freePort();
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
-    asPostgres(path.join(PG15_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-    asPostgres(path.join(PG15_BIN, 'pg_ctl'), [
+    asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', superuser, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    asPostgres(path.join(bin, 'pg_ctl'), [
       '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
       '-o', `-c listen_addresses='' -k ${dir} -p ${port} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`,
       'start',
@@ -65,13 +72,13 @@ export async function startPg15(): Promise<Pg15Cluster> {
     cleanup();
     throw new Error(`could not start PostgreSQL 15: ${(e as Error).message}\n${log}`);
   }
-  const version = execFileSync(path.join(PG15_BIN, 'postgres'), ['--version']).toString().trim();
+  const version = execFileSync(path.join(bin, 'postgres'), ['--version']).toString().trim();
   return {
-    databaseUrl: `postgresql://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
+    databaseUrl: `postgresql://${superuser}@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     version,
     async stop() {
       try {
-        asPostgres(path.join(PG15_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        asPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
         cleanup();
       }

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import { env, requireEnv } from './env.ts';
+import { smtpPortFrom } from './smtp-port.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -13,12 +14,12 @@ export interface OutgoingMail {
  * catcher; on hosted Supabase set these as function secrets (any SMTP provider).
  */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
-  const port = Number(env('SMTP_PORT') ?? '587');
+  const { port, secure } = smtpPortFrom(env('SMTP_PORT'));
   const user = env('SMTP_USER');
   const transport = nodemailer.createTransport({
     host: requireEnv('SMTP_HOST'),
     port,
-    secure: port === 465,
+    secure,
     auth: user ? { user, pass: env('SMTP_PASS') ?? '' } : undefined,
     // The client name in HELO; without it nodemailer asks the OS for the hostname (a permission Deno does not grant).
     name: 'localhost',

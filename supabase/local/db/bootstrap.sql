@@ -96,8 +96,9 @@ create table if not exists auth.identities (
   unique (provider_id, provider)
 );
 
+-- As hosted GoTrue defines it: NULL when the request carries no claims (issue 20), never '{}'.
 create or replace function auth.jwt() returns jsonb language sql stable as $$
-  select coalesce(nullif(current_setting('request.jwt.claims', true), ''), '{}')::jsonb
+  select coalesce(nullif(current_setting('request.jwt.claim', true), ''), nullif(current_setting('request.jwt.claims', true), ''))::jsonb
 $$;
 create or replace function auth.uid() returns uuid language sql stable as $$
   select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''), auth.jwt() ->> 'sub')::uuid
@@ -167,6 +168,24 @@ begin
   return reverse(split_part(reverse(_filename), '.', 1));
 end $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;
+
+-- Hosted Storage's protect_delete rule (issue 20): a plain SQL DELETE on storage.buckets or
+-- storage.objects is refused unless the transaction set storage.allow_delete_query = 'true', as the
+-- Storage API does for its own deletes (the bytes would otherwise be orphaned). Nothing local may
+-- rely on a DELETE that hosted refuses.
+create or replace function storage.protect_delete() returns trigger language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects for each statement execute function storage.protect_delete();
 
 -- Where the Supabase CLI records applied migrations.
 create schema if not exists supabase_migrations;

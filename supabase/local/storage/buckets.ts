@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestAuth } from '../http.ts';
 import { asRole } from '../db/index.ts';
 import { sendJson } from '../http.ts';
-import { readJsonObject, requireAuth, type StorageContext } from './context.ts';
+import { allowDeleteQuery, ownerOf, readJsonObject, requireAuth, type StorageContext } from './context.ts';
 import { badRequest, bucketNotFound, storageError } from './errors.ts';
 import { checkBucketId } from './paths.ts';
 
@@ -12,10 +11,10 @@ function normaliseBucketRow(row: Record<string, unknown>) {
   return { ...row, type: 'STANDARD', file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit) };
 }
 
-/** Bucket writes are an administrator's job: the service role, as in Supabase. */
-function requireServiceRole(auth: RequestAuth): void {
-  if (auth.role !== 'service_role') throw storageError(403, 'Unauthorized', 'new row violates row-level security policy');
-}
+/**
+ * Bucket writes run as the caller, so storage.buckets' RLS policies decide, as in hosted Storage
+ * (issue 20): the service role bypasses RLS; a user needs an INSERT/UPDATE/DELETE policy.
+ */
 
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
@@ -68,15 +67,16 @@ export async function handleGetBucket(sc: StorageContext, req: IncomingMessage, 
 /** POST /bucket {id, name, public, file_size_limit, allowed_mime_types} */
 export async function handleCreateBucket(sc: StorageContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const auth = requireAuth(sc, req);
-  requireServiceRole(auth);
   const body = await readJsonObject(sc, req);
   const name = typeof body.name === 'string' ? body.name : typeof body.id === 'string' ? body.id : undefined;
   if (!name) throw badRequest("body must have required property 'name'");
   const id = checkBucketId(typeof body.id === 'string' ? body.id : name);
   await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
-    tx.query('insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) values ($1, $2, null, $3, $4, $5)', [
+    tx.query('insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6, $7)', [
       id,
       name,
+      ownerOf(auth).owner,
+      ownerOf(auth).ownerId,
       parsePublic(body.public) ?? false,
       parseSizeLimit(body.file_size_limit) ?? null,
       parseMimeTypes(body.allowed_mime_types) ?? null,
@@ -88,7 +88,6 @@ export async function handleCreateBucket(sc: StorageContext, req: IncomingMessag
 /** PUT /bucket/{id} */
 export async function handleUpdateBucket(sc: StorageContext, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
   const auth = requireAuth(sc, req);
-  requireServiceRole(auth);
   const body = await readJsonObject(sc, req);
   const isPublic = parsePublic(body.public);
   const sizeLimit = parseSizeLimit(body.file_size_limit);
@@ -111,21 +110,28 @@ export async function handleUpdateBucket(sc: StorageContext, req: IncomingMessag
 /** DELETE /bucket/{id}: only an empty bucket. */
 export async function handleDeleteBucket(sc: StorageContext, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
   const auth = requireAuth(sc, req);
-  requireServiceRole(auth);
   const objects = await sc.stack.db.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);
   if (objects.rows.length > 0) throw storageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
-  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) => tx.query('delete from storage.buckets where id = $1', [id]));
-  if (r.rowCount === 0) throw bucketNotFound();
+  const r = await asRole(sc.stack.db, auth.role, auth.claims, async (tx) => {
+    if ((await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length === 0) throw bucketNotFound();
+    await allowDeleteQuery(tx);
+    return tx.query('delete from storage.buckets where id = $1', [id]);
+  });
+  // Visible but not deletable: the DELETE policies refused it (RLS skips the row).
+  if (r.rowCount === 0) throw storageError(403, 'Unauthorized', 'new row violates row-level security policy');
   sendJson(res, 200, { message: 'Successfully deleted' });
 }
 
 /** POST /bucket/{id}/empty: removes every object the caller's DELETE policies allow. */
 export async function handleEmptyBucket(sc: StorageContext, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
   const auth = requireAuth(sc, req);
-  requireServiceRole(auth);
   const exists = await sc.stack.db.query('select 1 from storage.buckets where id = $1', [id]);
   if (exists.rows.length === 0) throw bucketNotFound();
-  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) => tx.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [id]));
+  const r = await asRole(sc.stack.db, auth.role, auth.claims, async (tx) => {
+    if ((await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length === 0) throw bucketNotFound();
+    await allowDeleteQuery(tx);
+    return tx.query<{ name: string }>('delete from storage.objects where bucket_id = $1 returning name', [id]);
+  });
   for (const row of r.rows) await sc.blobs.settle(id, row.name);
   sendJson(res, 200, { message: 'Successfully emptied' });
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { StackContext } from '../types.ts';
 import { authenticate, readJson, type RequestAuth } from '../http.ts';
 import type { BlobStore } from './blobs.ts';
+import type { Queryable } from '../db/index.ts';
 import { badRequest, bucketNotFound } from './errors.ts';
 
 export interface StorageContext {
@@ -69,4 +70,12 @@ export function ownerOf(auth: RequestAuth): { owner: string | null; ownerId: str
   const sub = typeof auth.claims.sub === 'string' && auth.claims.sub ? auth.claims.sub : null;
   const isUuid = sub !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub);
   return { owner: isUuid ? sub : null, ownerId: sub };
+}
+
+/**
+ * What the Storage API does before its own DELETEs: hosted storage's protect_delete trigger
+ * (bootstrap.sql) refuses a plain SQL DELETE on storage.objects/buckets otherwise.
+ */
+export async function allowDeleteQuery(tx: Queryable): Promise<void> {
+  await tx.query("select set_config('storage.allow_delete_query', 'true', true)");
 }

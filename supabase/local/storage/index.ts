@@ -7,7 +7,9 @@ import { invalidKey, storageError, toStorageError } from './errors.ts';
 import { checkBucketId, decodeSegments, rawPathIsSuspicious } from './paths.ts';
 import { handleUpload } from './upload.ts';
 import { handleAuthenticatedDownload, handleCreateSignedUrl, handleCreateSignedUrls, handleInfo, handlePublicDownload, handleSignedDownload } from './serve.ts';
-import { handleList } from './list.ts';
+import { handleList, handleListV2 } from './list.ts';
+import { handleCreateSignedUploadUrl, handleUploadToSignedUrl } from './signed-upload.ts';
+import { handleRenderAuthenticated, handleRenderPublic, handleRenderSigned } from './render.ts';
 import { handleBulkRemove, handleRemoveOne } from './remove.ts';
 import { handleCopy, handleMove } from './transfer.ts';
 import { handleCreateBucket, handleDeleteBucket, handleEmptyBucket, handleGetBucket, handleListBuckets, handleUpdateBucket } from './buckets.ts';
@@ -41,8 +43,29 @@ function route(sc: StorageContext, method: string, segments: string[]): Handler 
     if (id && !action && method === 'DELETE') return (req, res) => handleDeleteBucket(sc, req, res, id);
     throw notFound();
   }
+  if (area === 'render' && rest[0] === 'image' && read) {
+    const [, kind, ...after] = rest;
+    const { bucket, name } = bucketAndName(after);
+    if (!name) throw notFound();
+    if (kind === 'public') return (req, res, url) => handleRenderPublic(sc, req, res, url, bucket, name);
+    if (kind === 'authenticated') return (req, res, url) => handleRenderAuthenticated(sc, req, res, url, bucket, name);
+    if (kind === 'sign') return (req, res, url) => handleRenderSigned(sc, req, res, url, bucket, name);
+    throw notFound();
+  }
   if (area !== 'object' || rest.length === 0) throw notFound();
   const [word, ...after] = rest;
+
+  if (word === 'upload' && after[0] === 'sign') {
+    const { bucket, name } = bucketAndName(after.slice(1));
+    if (!name) throw notFound();
+    if (method === 'POST') return (req, res) => handleCreateSignedUploadUrl(sc, req, res, bucket, name);
+    if (method === 'PUT') return (req, res, url) => handleUploadToSignedUrl(sc, req, res, url, bucket, name);
+    throw notFound();
+  }
+  if (word === 'list-v2' && method === 'POST' && after.length === 1) {
+    const bucket = checkBucketId(after[0]);
+    return (req, res) => handleListV2(sc, req, res, bucket);
+  }
 
   if (word === 'public' && read) {
     const { bucket, name } = bucketAndName(after);

@@ -76,3 +76,58 @@ export async function handleList(sc: StorageContext, req: IncomingMessage, res: 
   const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) => tx.query(sql, [bucketId, opts.prefix, opts.level, `${likeEscape(opts.search)}%`, opts.limit, opts.offset]));
   sendJson(res, 200, r.rows);
 }
+
+/**
+ * POST /object/list-v2/{bucket} (storage-js listV2): {prefix, limit (default and most 1000),
+ * cursor, with_delimiter, sortBy {column: name|updated_at|created_at, order}}. Without a delimiter
+ * every object whose name starts with the prefix; with one, the next level's folders ("a/b/") and
+ * objects. Keys are full object names. Runs as the caller (SELECT policies). The cursor is opaque.
+ */
+export async function handleListV2(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string): Promise<void> {
+  const auth = requireAuth(sc, req);
+  const body = await readJsonObject(sc, req);
+  await loadBucket(sc, bucketId);
+  const prefix = optionalString(body, 'prefix') ?? '';
+  const limit = optionalInt(body, 'limit', 1, 1000) ?? 1000;
+  const withDelimiter = body.with_delimiter === true;
+  const cursor = optionalString(body, 'cursor');
+  let offset = 0;
+  if (cursor) {
+    const decoded = /^o(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!decoded) throw badRequest('body/cursor is not a cursor this server gave');
+    offset = Number(decoded[1]);
+  }
+  const sortBy = (body.sortBy ?? {}) as Record<string, unknown>;
+  if (typeof sortBy !== 'object' || sortBy === null || Array.isArray(sortBy)) throw badRequest('body/sortBy must be object');
+  const column = optionalString(sortBy, 'column') ?? 'name';
+  if (!['name', 'updated_at', 'created_at'].includes(column)) throw badRequest('body/sortBy/column must be one of name, updated_at, created_at');
+  const order = (optionalString(sortBy, 'order') ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
+  // Folders sort by their key whatever the column (they have no dates); `column` is from the list above.
+  const orderBy = column === 'name' ? `key collate "C" ${order}` : `${column} ${order} nulls first, key collate "C" asc`;
+  const sql = `
+    with scoped as (
+      select id, name, updated_at, created_at, last_accessed_at, metadata,
+             case when $3 and strpos(substr(name, char_length($2) + 1), '/') > 0
+                  then $2 || split_part(substr(name, char_length($2) + 1), '/', 1) || '/' end as folder
+      from storage.objects where bucket_id = $1 and starts_with(name, $2)
+    ),
+    entries as (
+      select folder as key, true as is_folder, null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
+             null::timestamptz as last_accessed_at, null::jsonb as metadata
+      from scoped where folder is not null group by folder
+      union all
+      select name, false, id, updated_at, created_at, last_accessed_at, metadata from scoped where folder is null
+    )
+    select * from entries order by ${orderBy} limit $4 offset $5`;
+  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
+    tx.query<{ key: string; is_folder: boolean; id: string | null; updated_at: unknown; created_at: unknown; last_accessed_at: unknown; metadata: unknown }>(sql, [bucketId, prefix, withDelimiter, limit + 1, offset]),
+  );
+  const page = r.rows.slice(0, limit);
+  const hasNext = r.rows.length > limit;
+  sendJson(res, 200, {
+    hasNext,
+    ...(hasNext ? { nextCursor: Buffer.from(`o${offset + limit}`).toString('base64url') } : {}),
+    folders: page.filter((e) => e.is_folder).map((e) => ({ key: e.key, name: e.key })),
+    objects: page.filter((e) => !e.is_folder).map((e) => ({ id: e.id, key: e.key, name: e.key, updated_at: e.updated_at, created_at: e.created_at, last_accessed_at: e.last_accessed_at, metadata: e.metadata })),
+  });
+}

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asRole } from '../db/index.ts';
 import { sendJson } from '../http.ts';
-import { loadBucket, readJsonObject, requireAuth, type StorageContext } from './context.ts';
+import { allowDeleteQuery, loadBucket, readJsonObject, requireAuth, type StorageContext } from './context.ts';
 import { badRequest, objectNotFound } from './errors.ts';
 import { checkObjectName } from './paths.ts';
 
@@ -16,9 +16,10 @@ const RETURNED = 'id, bucket_id, name, owner, owner_id, version, metadata, user_
 async function removeObjects(sc: StorageContext, req: IncomingMessage, bucketId: string, names: string[]): Promise<DeletedRow[]> {
   const auth = requireAuth(sc, req);
   await loadBucket(sc, bucketId);
-  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
-    tx.query<DeletedRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${RETURNED}`, [bucketId, names]),
-  );
+  const r = await asRole(sc.stack.db, auth.role, auth.claims, async (tx) => {
+    await allowDeleteQuery(tx);
+    return tx.query<DeletedRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${RETURNED}`, [bucketId, names]);
+  });
   for (const row of r.rows) await sc.blobs.settle(bucketId, row.name);
   return r.rows;
 }

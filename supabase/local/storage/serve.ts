@@ -25,7 +25,7 @@ export interface ObjectRow {
 const OBJECT_COLUMNS = 'id, bucket_id, name, owner, owner_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at';
 
 /** The row as the caller may see it (storage.objects SELECT policies), or 404. */
-async function selectAsCaller(sc: StorageContext, req: IncomingMessage, bucketId: string, name: string): Promise<ObjectRow> {
+export async function selectAsCaller(sc: StorageContext, req: IncomingMessage, bucketId: string, name: string): Promise<ObjectRow> {
   const auth = requireAuth(sc, req);
   checkObjectName(name);
   await loadBucket(sc, bucketId);
@@ -35,7 +35,7 @@ async function selectAsCaller(sc: StorageContext, req: IncomingMessage, bucketId
 }
 
 /** The row read as the owner: for public buckets and signed URLs, where the bucket or the token grants access. */
-async function selectAsOwner(sc: StorageContext, bucketId: string, name: string): Promise<ObjectRow> {
+export async function selectAsOwner(sc: StorageContext, bucketId: string, name: string): Promise<ObjectRow> {
   checkObjectName(name);
   const r = await sc.stack.db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]);
   if (!r.rows[0]) throw objectNotFound();
@@ -138,19 +138,32 @@ function expiresInFrom(body: Record<string, unknown>): number {
   return n;
 }
 
-function signedPath(sc: StorageContext, bucketId: string, name: string, expiresIn: number): string {
+function signedPath(sc: StorageContext, bucketId: string, name: string, expiresIn: number, transform?: Record<string, unknown>): string {
   const now = Math.floor(sc.stack.config.now() / 1000);
   // A token without a `role` claim: it opens this one object and is refused as an API key.
-  const token = signJwt({ url: `${bucketId}/${name}`, iat: now, exp: now + expiresIn }, sc.stack.config.jwtSecret);
-  return `/object/sign/${bucketId}/${name}?token=${token}`;
+  // With `transform` (storage-js createSignedUrl's option) it opens the rendered image instead.
+  const transformations = transform ? transformQuery(transform) : undefined;
+  const token = signJwt({ url: `${bucketId}/${name}`, ...(transformations !== undefined ? { transformations } : {}), iat: now, exp: now + expiresIn }, sc.stack.config.jwtSecret);
+  return `/${transformations !== undefined ? 'render/image' : 'object'}/sign/${bucketId}/${name}?token=${token}`;
+}
+
+/** The transform options as a query string (width=..&height=..), kept in the render token. */
+function transformQuery(transform: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const key of ['width', 'height', 'resize', 'quality', 'format']) {
+    const v = transform[key];
+    if (typeof v === 'number' || typeof v === 'string') q.set(key, String(v));
+  }
+  return q.toString();
 }
 
 /** POST /object/sign/{bucket}/{name} {expiresIn}: the caller must be allowed to read the object now. */
 export async function handleCreateSignedUrl(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string): Promise<void> {
   const body = await readJsonObject(sc, req);
   const expiresIn = expiresInFrom(body);
+  const transform = body.transform && typeof body.transform === 'object' && !Array.isArray(body.transform) ? (body.transform as Record<string, unknown>) : undefined;
   await selectAsCaller(sc, req, bucketId, name);
-  sendJson(res, 200, { signedURL: signedPath(sc, bucketId, name, expiresIn) });
+  sendJson(res, 200, { signedURL: signedPath(sc, bucketId, name, expiresIn, transform) });
 }
 
 /** POST /object/sign/{bucket} {expiresIn, paths}: one entry per path, an error for those the caller may not read. */
@@ -184,7 +197,8 @@ export async function handleSignedDownload(sc: StorageContext, req: IncomingMess
   } catch (e) {
     throw storageError(400, 'InvalidJWT', e instanceof JwtError && e.reason === 'expired' ? 'jwt expired' : 'invalid signature');
   }
-  if (claims.url !== `${bucketId}/${name}`) throw storageError(400, 'InvalidSignature', 'The url do not match the signature');
+  // A signed upload token (purpose) or an image-render token (transformations) opens nothing here.
+  if (claims.url !== `${bucketId}/${name}` || claims.purpose !== undefined || claims.transformations !== undefined) throw storageError(400, 'InvalidSignature', 'The url do not match the signature');
   await loadBucket(sc, bucketId);
   await sendObject(sc, req, res, await selectAsOwner(sc, bucketId, name), url);
 }

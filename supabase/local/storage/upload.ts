@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
 import { asRole } from '../db/index.ts';
-import { readBody, sendJson } from '../http.ts';
+import { readBody, sendJson, type RequestAuth } from '../http.ts';
 import { loadBucket, ownerOf, requireAuth, type Bucket, type StorageContext } from './context.ts';
 import { badRequest, duplicateObject, invalidMimeType, payloadTooLarge, rlsRefused } from './errors.ts';
 import { checkObjectName } from './paths.ts';
@@ -95,6 +95,14 @@ export function objectMetadata(bytes: Buffer, mimetype: string, cacheControl: st
 
 export const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
+/** Who writes: the role and claims the row statement runs with, and the owner columns it sets. */
+export interface Writer {
+  role: RequestAuth['role'];
+  claims: RequestAuth['claims'];
+  owner: string | null;
+  ownerId: string | null;
+}
+
 /**
  * POST /object/{bucket}/{name} (x-upsert: true to overwrite) and PUT (overwrite). The row statement
  * runs as the caller, so storage.objects' policies decide: INSERT for a new object, UPDATE for an
@@ -102,6 +110,14 @@ export const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null 
  */
 export async function handleUpload(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string): Promise<void> {
   const auth = requireAuth(sc, req);
+  const upsert = req.method === 'PUT' || String(req.headers['x-upsert']).toLowerCase() === 'true';
+  const { owner, ownerId } = ownerOf(auth);
+  const out = await storeObject(sc, req, bucketId, rawName, { role: auth.role, claims: auth.claims, owner, ownerId }, upsert);
+  sendJson(res, 200, out);
+}
+
+/** Reads, sniffs, checks and stores one upload as `writer`; answers `{Key, Id}` as Storage does. */
+export async function storeObject(sc: StorageContext, req: IncomingMessage, bucketId: string, rawName: string, writer: Writer, upsert: boolean): Promise<{ Key: string; Id: string }> {
   const name = checkObjectName(rawName);
   const bucket = await loadBucket(sc, bucketId);
   // Refuse early what cannot fit: the bucket's limit plus room for a multipart envelope.
@@ -112,9 +128,8 @@ export async function handleUpload(sc: StorageContext, req: IncomingMessage, res
   const mimetype = sniffMimeType(body.bytes, body.declaredType);
   enforceBucketLimits(bucket, body.bytes.length, mimetype);
 
-  const upsert = req.method === 'PUT' || String(req.headers['x-upsert']).toLowerCase() === 'true';
   const metadata = objectMetadata(body.bytes, mimetype, body.cacheControl);
-  const { owner, ownerId } = ownerOf(auth);
+  const { owner, ownerId } = writer;
   const version = randomUUID();
   const file = sc.blobs.fileFor(bucket.id, name, version);
 
@@ -125,7 +140,7 @@ export async function handleUpload(sc: StorageContext, req: IncomingMessage, res
   sc.blobs.reserve(file);
   let id: string;
   try {
-    id = await asRole(sc.stack.db, auth.role, auth.claims, async (tx) => {
+    id = await asRole(sc.stack.db, writer.role, writer.claims, async (tx) => {
       let rowId: string;
       if (existing) {
         const r = await tx.query(
@@ -156,5 +171,5 @@ export async function handleUpload(sc: StorageContext, req: IncomingMessage, res
     sc.blobs.release(file);
   }
   await sc.blobs.settle(bucket.id, name);
-  sendJson(res, 200, { Key: `${bucket.id}/${name}`, Id: id });
+  return { Key: `${bucket.id}/${name}`, Id: id };
 }
