@@ -45,7 +45,7 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
   const track = useCallback((kind: StudioImageKind, path: string) => void uploads.current.set(path, kind), []);
 
   // Removes (best effort) what the new page no longer uses: replaced saved images and unsaved uploads.
-  const cleanUp = (before: StudioDraft, after: StudioDraft) => {
+  const cleanUp = useCallback((before: StudioDraft, after: StudioDraft) => {
     const gone = replacedImages(before, after);
     const inUse = new Set([after.main_photo_path, after.banner_background_url, ...after.message_image_paths]);
     const byKind: Record<StudioImageKind, string[]> = { 'main-photo': gone.mainPhotos, 'message-image': gone.messageImages, banner: gone.banners };
@@ -54,7 +54,17 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
     for (const kind of Object.keys(byKind) as StudioImageKind[]) {
       if (byKind[kind].length) removeStudioImages(client, kind, byKind[kind]).catch((error) => console.warn('old studio images not removed', error));
     }
-  };
+  }, [client]);
+
+  // Leaving without saving (after the prompt): uploads the saved page does not use are removed too.
+  // (Not while a save is on its way: the page being saved may use them.)
+  const baseRef = useRef(base);
+  baseRef.current = base;
+  const savingRef = useRef(false);
+  savingRef.current = save.isPending;
+  useEffect(() => () => {
+    if (!savingRef.current) cleanUp(baseRef.current, baseRef.current);
+  }, [cleanUp]);
 
   const onSave = () => {
     const parsed = parseDraft(draft);
