@@ -66,7 +66,7 @@ function SettingsIconManager() {
         {picker.input}
       </div>
       <p className="text-xs text-muted-foreground">
-        Latest first (up to 100). Choose the one {title} shows{current ? '' : '; until then it shows its built-in icon'}.
+        Latest first (up to 100). Click an icon to show it for {title}.{current ? '' : ' Until then it shows its built-in icon.'}
       </p>
       {files.isError ? (
         <p role="alert" className="text-sm text-destructive">

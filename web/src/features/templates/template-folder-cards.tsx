@@ -24,12 +24,14 @@ interface TemplateFolderCardsProps {
   onCopy: (template: Category) => void;
   /** The template being copied (its button is disabled meanwhile). */
   copyingId?: string;
+  /** Overrides the mode's columns (the dashboard card is half the page wide). */
+  gridClassName?: string;
 }
 
 /** Template folders with icon, name, link count and link previews, each with Copy (part 2 §2 'Our Templates'). */
-export function TemplateFolderCards({ summaries, viewMode, onCopy, copyingId }: TemplateFolderCardsProps) {
+export function TemplateFolderCards({ summaries, viewMode, onCopy, copyingId, gridClassName }: TemplateFolderCardsProps) {
   return (
-    <ul className={cn('grid gap-3', GRID[viewMode])} data-testid="template-folders" data-view-mode={viewMode}>
+    <ul className={cn('grid gap-3', gridClassName ?? GRID[viewMode])} data-testid="template-folders" data-view-mode={viewMode}>
       {summaries.map(({ template, linkCount, previews }) => (
         <li
           key={template.id}

@@ -47,7 +47,7 @@ function AllTemplates({ userId }: { userId: string }) {
             </Button>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <div className="min-w-0 flex-1">
+            <div className="w-full min-w-0 sm:w-auto sm:flex-1">
               <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight sm:text-2xl">
                 {ALL_TEMPLATES_TITLE}
                 <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">Curated</span>
