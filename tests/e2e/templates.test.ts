@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSettingsIcons } from '../../shared/data/settings-icons/api.ts';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
-import { card, openDashboard, solidPng } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, screenshot } from './web-browser.ts';
+import { card, openDashboard, solidPng, useSessionOf, waitForGrid } from './dashboard-helpers.ts';
+import { expectToast, launchChromium, newContext, screenshot } from './web-browser.ts';
 
 /**
  * Issue 12: 'Our Templates', /category/all-templates, copying a template, the Template Manager and
@@ -151,6 +151,29 @@ describe('templates as a plain user', () => {
     } finally {
       await deleteTemplatesNamed(prefix);
     }
+  });
+});
+
+describe('templates that fail to load', () => {
+  it("say 'Failed to load template categories. Please try again.' in the card and toast 'Failed to load templates.'; Retry recovers", async () => {
+    const context = await newContext(browser, { theme: 'dark' });
+    const user = await createConfirmedUser();
+    await useSessionOf(context, user);
+    let failing = true;
+    // Only the template reads (is_template=eq.true) fail, as a server error would.
+    await context.route(/\/rest\/v1\/(categories|links)\?.*is_template=eq\.true/, (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }) }) : route.continue(),
+    );
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await waitForGrid(page);
+    const ours = page.getByTestId('our-templates');
+    await ours.getByText('Failed to load template categories. Please try again.').waitFor({ timeout: WAIT });
+    await expectToast(page, 'Failed to load templates.', WAIT);
+    failing = false;
+    await ours.getByRole('button', { name: 'Retry' }).click();
+    await ours.getByTestId('template-folder').first().waitFor({ timeout: WAIT });
+    await context.close();
   });
 });
 

@@ -10,7 +10,7 @@ const SHOWN = 4;
 
 /** 'Our Templates' (part 2 §2): a few curated folders with Copy, and View All → /category/all-templates. */
 export function OurTemplatesCard({ userId }: { userId: string }) {
-  const { tree, summaries } = useTemplateTree();
+  const { tree, summaries } = useTemplateTree({ toastOnError: true });
   const { copy, pendingId } = useCopyTemplate(userId, 'card');
   return (
     <DashboardCard

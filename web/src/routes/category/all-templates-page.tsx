@@ -32,7 +32,7 @@ function AllTemplates({ userId }: { userId: string }) {
   const client = useDataClient();
   const navigate = useNavigate();
   const isAdmin = useQuery(roleQueries.isAdmin(client, userId)).data === true;
-  const { tree, summaries } = useTemplateTree();
+  const { tree, summaries } = useTemplateTree({ toastOnError: true });
   const { copy, pendingId } = useCopyTemplate(userId, 'card');
   const { viewMode, setViewMode } = useFolderPrefs();
   const [customizing, setCustomizing] = useState(false);
