@@ -5,6 +5,8 @@ export const templateKeys = {
   list: (filter: { parentId?: string } = {}) => [...templateKeys.lists(), filter] as const,
   details: () => [...templateKeys.all, 'detail'] as const,
   detail: (id: string) => [...templateKeys.details(), id] as const,
+  /** Every template folder and link preview (dashboard cards). */
+  tree: () => [...templateKeys.all, 'tree'] as const,
   /** A template folder's links. */
   links: (categoryId: string) => [...templateKeys.all, 'links', categoryId] as const,
 };

@@ -28,6 +28,8 @@ const ApiDocsPage = lazyPage(() => import('../routes/settings/api-docs-page.tsx'
 const StudioPage = lazyPage(() => import('../routes/studio/studio-page.tsx'), (m) => m.StudioPage);
 const PreviewPublishPage = lazyPage(() => import('../routes/studio/preview-publish-page.tsx'), (m) => m.PreviewPublishPage);
 const CategoryPage = lazyPage(() => import('../routes/category/category-page.tsx'), (m) => m.CategoryPage);
+const AllTemplatesPage = lazyPage(() => import('../routes/category/all-templates-page.tsx'), (m) => m.AllTemplatesPage);
+const TemplateFolderPage = lazyPage(() => import('../routes/category/template-folder-view.tsx'), (m) => m.TemplateFolderPage);
 
 /** A placeholder page with its name and purpose (part 2 §2). */
 const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
@@ -52,6 +54,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/category/:categoryId', element: <CategoryPage /> },
+          { path: '/category/all-templates', element: <AllTemplatesPage /> },
+          { path: '/category/all-templates/:templateId', element: <TemplateFolderPage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/settings/privacy', element: <PrivacySettingsPage /> },
           { path: '/settings/appearance', element: <AppearanceSettingsPage /> },

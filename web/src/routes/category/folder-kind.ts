@@ -17,9 +17,12 @@ export function folderKind(folder: Pick<Category, 'system_key' | 'is_default' | 
   return 'regular';
 }
 
-/** part 2 §2: owners edit links in their own non-template, non-incoming folders (templates: issue 12). */
-export function canEditLinksIn(folder: Pick<Category, 'is_template' | 'system_key' | 'is_default' | 'name' | 'parent_category_id'>): boolean {
-  if (folder.is_template) return false;
+/**
+ * part 2 §2: owners edit links in their own non-template, non-incoming folders; template folders'
+ * links only admins (a user_roles row, enforced again by RLS), everyone else reads them.
+ */
+export function canEditLinksIn(folder: Pick<Category, 'is_template' | 'system_key' | 'is_default' | 'name' | 'parent_category_id'>, isAdmin = false): boolean {
+  if (folder.is_template) return isAdmin;
   return folderKind(folder) === 'regular';
 }
 

@@ -10,10 +10,12 @@ import { disabledMovesAt } from '../../features/links/grid-model.ts';
 
 export interface FolderLinkHandlers {
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
-  onShare: (link: LinkCardLink) => void;
+  /** Omitted where a link cannot be shared (template links). */
+  onShare?: (link: LinkCardLink) => void;
   /** Omitted where the user may not edit (incoming folders). */
   onEdit?: (link: LinkCardLink) => void;
-  onDelete: (link: LinkCardLink) => void;
+  /** Omitted where the user may not delete (template links for non-admins). */
+  onDelete?: (link: LinkCardLink) => void;
   /** Omitted when moving makes no sense (another sort than newest, or a search). The card passes its own link. */
   onMove?: (link: LinkCardLink, direction: ReorderDirection) => void;
   extraActions: ReadonlyArray<{ label: string; onSelect: (link: LinkCardLink) => void }>;

@@ -18,6 +18,7 @@ import { LinksGrid } from '../../features/links/links-grid.tsx';
 import { useLinkActions } from '../../features/links/use-link-actions.ts';
 import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
 import { ChooseUsernameCard } from '../../features/username/choose-username-card.tsx';
+import { TemplateCards } from '../../features/templates/template-cards.tsx';
 import { DashboardHeading } from './dashboard-heading.tsx';
 import { QuickAddButton } from './quick-add-button.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
@@ -192,6 +193,7 @@ export function Dashboard({ userId }: { userId: string }) {
           backgroundFor={categoryBackground}
         />
         {wide ? null : <div className="min-w-0">{manageCategories}</div>}
+        <TemplateCards userId={userId} className="min-w-0 lg:col-span-2" />
       </main>
       {wide ? null : (
         <>
