@@ -51,6 +51,24 @@ export async function attempt<T = Record<string, unknown>>(db: Database, actor: 
   }
 }
 
+/**
+ * A DELETE as the Storage API sends it: hosted's protect_delete trigger (bootstrap.sql) refuses a
+ * plain SQL DELETE on storage.objects unless the transaction set storage.allow_delete_query; the
+ * policies decide the rest. Same outcome shape as `attempt`, in the actor's one transaction.
+ */
+export async function attemptStorageDelete(db: Database, actor: Actor, params: unknown[]): Promise<Outcome> {
+  try {
+    const r = await run(db, actor, async (tx) => {
+      await tx.query("select pg_catalog.set_config('storage.allow_delete_query', 'true', true)");
+      return tx.query('delete from storage.objects where bucket_id = $1 and name = $2', params);
+    });
+    return { rows: r.rows, rowCount: r.rowCount };
+  } catch (e) {
+    if (isPgError(e)) return { rows: [], rowCount: 0, error: { code: e.code as string, message: e.message } };
+    throw e;
+  }
+}
+
 /** Reads as the service role (bypasses RLS): the ground truth after an attempt. */
 export async function truth<T = Record<string, unknown>>(db: Database, sql: string, params: unknown[] = []): Promise<T[]> {
   return (await run(db, service, (tx) => tx.query<T>(sql, params))).rows;

@@ -1,24 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isPgError, type Database } from '../../supabase/local/db/index.ts';
-import { anon, as, attempt, run, createUser, makeAdmin, systemCategory, truth, uniqueName, uniqueUsername, type Actor, type Outcome, type TestUser } from './harness.ts';
-
-/**
- * A DELETE as the Storage API sends it: hosted's protect_delete trigger (bootstrap.sql) refuses a
- * plain SQL DELETE on storage.objects unless the transaction set storage.allow_delete_query; the
- * policies decide the rest. Same outcome shape as `attempt`, in the actor's one transaction.
- */
-async function attemptStorageDelete(db: Database, actor: Actor, params: unknown[]): Promise<Outcome> {
-  try {
-    const r = await run(db, actor, async (tx) => {
-      await tx.query("select pg_catalog.set_config('storage.allow_delete_query', 'true', true)");
-      return tx.query('delete from storage.objects where bucket_id = $1 and name = $2', params);
-    });
-    return { rows: r.rows, rowCount: r.rowCount };
-  } catch (e) {
-    if (isPgError(e)) return { rows: [], rowCount: 0, error: { code: e.code as string, message: e.message } };
-    throw e;
-  }
-}
+import type { Database } from '../../supabase/local/db/index.ts';
+import { anon, as, attempt, attemptStorageDelete, createUser, makeAdmin, systemCategory, truth, uniqueName, uniqueUsername, type Actor, type Outcome, type TestUser } from './harness.ts';
 
 /**
  * The row-level security matrix, runnable on any Database (PGlite or PostgreSQL): for every table,

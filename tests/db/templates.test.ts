@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/index.ts';
-import { anon, as, attempt, createUser, makeAdmin, truth, uniqueName, uniqueUsername, type Actor, type Outcome, type TestUser } from './harness.ts';
+import { anon, as, attempt, attemptStorageDelete, createUser, makeAdmin, service, truth, uniqueName, uniqueUsername, type Actor, type Outcome, type TestUser } from './harness.ts';
 
 // Issue 12: templates, template links, template icons and settings icons are written by admins
 // only, through every path (table writes as the REST layer runs them, RPCs, storage.objects);
@@ -188,11 +188,11 @@ describe('template and settings icons in storage', () => {
 
       const replace = await attempt(db, as(plain), `update storage.objects set name = $2 where bucket_id = 'category-icons' and name = $1`, [name, `${plain.id}/stolen.png`]);
       expect(refused(replace)).toBe(true);
-      const remove = await attempt(db, as(plain), `delete from storage.objects where bucket_id = 'category-icons' and name = $1`, [name]);
+      const remove = await attemptStorageDelete(db, as(plain), ['category-icons', name]);
       expect(refused(remove)).toBe(true);
       expect(await objectExists('category-icons', name)).toBe(true);
 
-      expect((await attempt(db, as(admin), `delete from storage.objects where bucket_id = 'category-icons' and name = $1`, [name])).rowCount).toBe(1);
+      expect((await attemptStorageDelete(db, as(admin), ['category-icons', name])).rowCount).toBe(1);
       expect(await objectExists('category-icons', name)).toBe(false);
     }
   });
@@ -234,7 +234,7 @@ describe('template and settings icons in storage', () => {
     const traversal = await attempt(db, as(admin), `update public.settings_icons set path = 'settings/billing/../../x.png', updated_by = $1 where slug = 'billing'`, [admin.id]);
     expect(traversal.error?.code).toBe('23514');
 
-    await truth(db, `delete from storage.objects where bucket_id = 'category-icons' and name = $1`, [path]);
+    expect((await attemptStorageDelete(db, service, ['category-icons', path])).rowCount).toBe(1);
     expect(await truth(db, `select 1 from public.settings_icons where slug = 'billing'`)).toEqual([]);
   });
 });
