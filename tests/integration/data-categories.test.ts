@@ -86,6 +86,11 @@ describe('templates and roles', () => {
     expect(await isAdmin(b.client, b.userId)).toBe(true);
     const template = await createTemplate(b.client, { name: `Starter ${b.userId.slice(0, 6)}` });
     expect(template.is_template).toBe(true);
+    // Templates are every user's view on the shared stack (the Our Templates card): remove it when done.
+    onTestFinished(async () => {
+      const { error: removeError } = await serviceClient().from('categories').delete().eq('id', template.id);
+      expect(removeError).toBeNull();
+    });
 
     const listed = await listTemplateCategories(a.client);
     expect(listed.some((t) => t.id === template.id)).toBe(true);
