@@ -14,7 +14,6 @@ const SupportPage = lazyPage(() => import('../routes/static/support-page.tsx'), 
 const NotFoundPage = lazyPage(() => import('../routes/not-found/not-found-page.tsx'), (m) => m.NotFoundPage);
 const DataProviders = lazyPage(() => import('./data-providers.tsx'), (m) => m.DataProviders);
 const SignedInLayout = lazyPage(() => import('../routes/signed-in/signed-in-layout.tsx'), (m) => m.SignedInLayout);
-const ComingSoonPage = lazyPage(() => import('../routes/placeholder/coming-soon-page.tsx'), (m) => m.ComingSoonPage);
 const PublicShell = lazyPage(() => import('../routes/placeholder/public-shell.tsx'), (m) => m.PublicShell);
 const DashboardPage = lazyPage(() => import('../routes/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
 const ImportExportPage = lazyPage(() => import('../routes/settings-data/import-export-page.tsx'), (m) => m.ImportExportPage);
@@ -28,9 +27,9 @@ const ApiDocsPage = lazyPage(() => import('../routes/settings/api-docs-page.tsx'
 const StudioPage = lazyPage(() => import('../routes/studio/studio-page.tsx'), (m) => m.StudioPage);
 const PreviewPublishPage = lazyPage(() => import('../routes/studio/preview-publish-page.tsx'), (m) => m.PreviewPublishPage);
 const CategoryPage = lazyPage(() => import('../routes/category/category-page.tsx'), (m) => m.CategoryPage);
-
-/** A placeholder page with its name and purpose (part 2 §2). */
-const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
+const ShareInPage = lazyPage(() => import('../routes/share-in/share-in-page.tsx'), (m) => m.ShareInPage);
+const ReceivePage = lazyPage(() => import('../routes/share-in/receive-page.tsx'), (m) => m.ReceivePage);
+const FizzyButtonPage = lazyPage(() => import('../routes/demo/fizzy-button-page.tsx'), (m) => m.FizzyButtonPage);
 
 export const routes: RouteObject[] = [
   // Part 1: landing and auth; part 2: static pages. No data providers: these ship the least code.
@@ -40,7 +39,7 @@ export const routes: RouteObject[] = [
   { path: '/data-deletion', element: <DataDeletionPage /> },
   { path: '/support', element: <SupportPage /> },
   { path: '/profile/customize', element: <Navigate to="/studio" replace /> },
-  { path: '/demo/fizzy-button', element: <PublicShell>{soon('Fizzy button', 'A demo of the particle button.')}</PublicShell> },
+  { path: '/demo/fizzy-button', element: <PublicShell><FizzyButtonPage /></PublicShell> },
 
   // Pages with data: TanStack Query and the supabase client (one chunk, loaded with the first of them).
   {
@@ -61,12 +60,12 @@ export const routes: RouteObject[] = [
           { path: '/settings/social-sharing/api', element: <ApiDocsPage /> },
           { path: '/studio', element: <StudioPage /> },
           { path: '/studio/preview-publish', element: <PreviewPublishPage /> },
-          { path: '/share/receive', element: soon('Saving link', 'Saves a link shared from another app.') },
-          { path: '/share/capture', element: soon('Saving link', 'Saves a link captured from another app.') },
+          { path: '/share/receive', element: <ShareInPage key="receive" method="web_share_target" /> },
+          { path: '/share/capture', element: <ShareInPage key="capture" method="deep_link" /> },
         ],
       },
       // Public pages with data (they work signed out).
-      { path: '/receive', element: <PublicShell>{soon('Receive a link', 'Preview a shared link and add it to your collection.')}</PublicShell> },
+      { path: '/receive', element: <PublicShell><ReceivePage /></PublicShell> },
     ],
   },
   // Public profile pages read their one RPC with fetch: no data providers, no supabase-js (issue 14).
