@@ -122,7 +122,7 @@ export function AiDiscoveryCard({ userId }: { userId: string }) {
             aria-invalid={queryError ? true : undefined}
             aria-describedby={queryError ? 'ai-query-error' : undefined}
             maxLength={500}
-            className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="h-10 w-full min-w-0 rounded-md border sm:flex-1 border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           />
           <Button type="submit" disabled={discover.isPending}>
             {discover.isPending ? <LoaderIcon size={16} className="animate-spin" /> : <SparklesIcon size={16} />}

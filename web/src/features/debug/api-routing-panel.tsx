@@ -28,6 +28,12 @@ const PROBES: { name: string; run: (token: string | null) => Promise<Response> }
   },
 ];
 
+/**
+ * `npm run dev` (Vite's dev server, mode 'development'). Not import.meta.env.DEV: that also holds for
+ * a production build made with NODE_ENV=test (the e2e tests build under vitest).
+ */
+const DEV_BUILD = import.meta.env.MODE === 'development';
+
 function bearer(token: string | null): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
@@ -38,10 +44,10 @@ function bearer(token: string | null): Record<string, string> {
  */
 export function ApiRoutingPanel({ userId }: { userId: string }) {
   const client = useDataClient();
-  const isAdmin = useQuery({ ...roleQueries.isAdmin(client, userId), enabled: !import.meta.env.DEV });
+  const isAdmin = useQuery({ ...roleQueries.isAdmin(client, userId), enabled: !DEV_BUILD });
   const [results, setResults] = useState<ProbeResult[]>([]);
   const [running, setRunning] = useState(false);
-  if (!import.meta.env.DEV && isAdmin.data !== true) return null;
+  if (!DEV_BUILD && isAdmin.data !== true) return null;
 
   async function runAll() {
     setRunning(true);

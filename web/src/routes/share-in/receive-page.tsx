@@ -86,7 +86,12 @@ function ReceivePreview({ url, returnPath }: { url: string; returnPath: string }
     <>
       <article className="flex gap-4 rounded-lg border border-border bg-background/60 p-4" data-testid="receive-preview" data-source={source}>
         {preview.thumbnailUrl ? (
-          <img src={preview.thumbnailUrl} alt="" referrerPolicy="no-referrer" className="h-20 w-20 shrink-0 rounded-md object-cover" data-testid="receive-thumbnail" />
+          <img src={preview.thumbnailUrl} alt="" referrerPolicy="no-referrer"
+            // A thumbnail that does not load leaves no broken-image box.
+            onError={(event) => {
+              event.currentTarget.style.display = 'none';
+            }}
+            className="h-20 w-20 shrink-0 rounded-md object-cover" data-testid="receive-thumbnail" />
         ) : null}
         <div className="grid min-w-0 gap-1">
           <p className="font-medium break-words" data-testid="receive-title">

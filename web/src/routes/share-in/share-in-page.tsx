@@ -38,7 +38,9 @@ export function ShareInPage({ method }: { method: IncomingMethod }) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const [state, setState] = useState<SaveState>('idle');
-  const started = useRef(false);
+  /** The query string already handled: each visit saves once (StrictMode runs effects twice). */
+  const handled = useRef<string | null>(null);
+  const search = params.toString();
 
   // The protocol handler opens /share/capture?link=web+linkvault:…: the same mapping as the mobile wrapper.
   const rawLink = params.get('link');
@@ -53,8 +55,8 @@ export function ShareInPage({ method }: { method: IncomingMethod }) {
       navigate(forwarded, { replace: true });
       return;
     }
-    if (started.current) return;
-    started.current = true;
+    if (handled.current === search) return;
+    handled.current = search;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const leave = () => {
       timer = setTimeout(() => navigate('/dashboard', { replace: true }), SHARE_SAVE_REDIRECT_MS);
@@ -82,9 +84,9 @@ export function ShareInPage({ method }: { method: IncomingMethod }) {
     return () => {
       if (timer) clearTimeout(timer);
     };
-    // Runs once per visit: the parameters are read when the page opens.
+    // Runs once per query string: a protocol link is replaced by its mapped capture URL first.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [search]);
 
   const busy = state === 'idle' || state === 'saving';
   return (
@@ -98,7 +100,7 @@ export function ShareInPage({ method }: { method: IncomingMethod }) {
         <div className="flex items-center gap-3">
           {state === 'saved' ? <CheckCircleIcon size={28} className="text-success" /> : busy ? <LoaderIcon size={28} className="animate-spin text-primary" /> : <InboxIcon size={28} className="text-muted-foreground" />}
           <h1 id="share-in-title" className="text-xl font-semibold">
-            {capture ? 'Saving captured link' : 'Saving shared link'}
+            {state === 'saved' ? 'Link saved' : state === 'failed' ? 'Link not saved' : state === 'no-url' ? 'Nothing to save' : capture ? 'Saving captured link' : 'Saving shared link'}
           </h1>
         </div>
         {url ? (
