@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai.ts';
-import { setFunctionEnv } from '../functions/helpers.ts';
+import { callFunction, setFunctionEnv } from '../functions/helpers.ts';
+import { aiStatus } from '../../shared/data/ai/api.ts';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
 import { createCategory, openDashboard, savedCategoryId, seedLinks } from './dashboard-helpers.ts';
 import { expectToast, launchChromium, screenshot, type ContextOptions } from './web-browser.ts';
@@ -81,6 +82,7 @@ describe('AI Link Discovery card', () => {
     expect(userMessage.split('\n').filter((line) => /^- .+: https?:\/\//.test(line))).toHaveLength(10);
 
     const list = card.getByTestId('ai-suggestions');
+    expect(await card.getByTestId('ai-not-configured').count()).toBe(0);
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('400px');
     await screenshot(page, 'ai-discovery-suggestions');
 
@@ -159,6 +161,22 @@ describe('AI Link Discovery card', () => {
       openai.mode = 'ok';
       await useFake();
     }
+  });
+
+  // Here, not in tests/functions: those files run in parallel and another one points ai-chat elsewhere.
+  it('GET ai-chat says whether a key is configured, to signed-in users only, without calling the provider', async () => {
+    const user = await createConfirmedUser();
+    const before = openai.requests.length;
+    expect((await callFunction('ai-chat', { token: null, method: 'GET' })).status).toBe(401);
+    expect((await callFunction('ai-chat', { method: 'GET' })).status).toBe(401); // the anon key is no user
+    expect(await aiStatus(user.client)).toEqual({ configured: true, model: 'gpt-4o-mini' });
+    await setFunctionEnv('ai-chat', { OPENAI_BASE_URL: openai.baseUrl });
+    try {
+      expect(await aiStatus(user.client)).toEqual({ configured: false, model: 'gpt-4o-mini' });
+    } finally {
+      await useFake();
+    }
+    expect(openai.requests.length).toBe(before);
   });
 
   it('says plainly when no API key is configured, and how to set one', async () => {
