@@ -4,6 +4,7 @@ import { extensionRedirectUrls } from '../shared/extension-identity.ts';
 import { startStack } from '../supabase/local/server.ts';
 import { serveStatic } from './lib/serve-static.ts';
 import { publicPageMeta } from './lib/public-page-meta.ts';
+import { webApiRoutes } from './lib/web-api.ts';
 import path from 'node:path';
 import { buildExtension, buildWeb, clientEnv, repoRoot } from './lib/build-clients.ts';
 import { cachedBuild, EXTENSION_INPUTS, WEB_INPUTS } from './lib/build-cache.ts';
@@ -50,7 +51,10 @@ try {
       },
     });
     console.log(web.rebuilt ? `Web app: rebuilt (${web.reason}).` : 'Web app: reused the previous build (inputs unchanged).');
-    const server: http.Server = await serveStatic(dist, webPort, undefined, { transformIndex: publicPageMeta({ supabaseUrl: stack.url, anonKey: config.anonKey, siteUrl: webUrl }) });
+    const server: http.Server = await serveStatic(dist, webPort, undefined, {
+      transformIndex: publicPageMeta({ supabaseUrl: stack.url, anonKey: config.anonKey, siteUrl: webUrl }),
+      handle: webApiRoutes({ supabaseUrl: stack.url, anonKey: config.anonKey }),
+    });
     closers.push(() => new Promise((r) => server.close(r)));
   }
   const extOut = path.resolve(process.env.WXT_OUT_DIR || path.join(repoRoot, '.output'));

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
 import { BRAND_NAME, LANDING_PAGE_TITLE } from '../shared/constants.ts';
+import { webApiRoutes } from '../scripts/lib/web-api.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -15,12 +16,26 @@ function htmlConstants(siteUrl: string): Plugin {
   };
 }
 
+/** `npm run dev`: the same /api/* forwarding and POST /share/receive as `npm start`'s server. */
+function webApi(supabaseUrl: string | undefined, anonKey: string | undefined): Plugin {
+  return {
+    name: 'linkvault-web-api',
+    configureServer(server) {
+      if (!supabaseUrl || !anonKey) return;
+      const handle = webApiRoutes({ supabaseUrl, anonKey });
+      server.middlewares.use((req, res, next) => {
+        handle(req, res).then((done) => (done ? undefined : next()), next);
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, repoRoot, 'VITE_'), ...process.env };
   return {
     root: import.meta.dirname,
     envDir: repoRoot,
-    plugins: [react(), tailwindcss(), htmlConstants(env.VITE_SITE_URL ?? '')],
+    plugins: [react(), tailwindcss(), htmlConstants(env.VITE_SITE_URL ?? ''), webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY)],
     resolve: { alias: { '~shared': path.resolve(repoRoot, 'shared') } },
     build: {
       // WEB_OUT_DIR lets tests build into their own directory without touching web/dist.

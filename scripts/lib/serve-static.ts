@@ -24,6 +24,8 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '
 export interface ServeStaticOptions {
   /** Rewrites index.html for a client-routed path (e.g. Open Graph tags for /{slug}); not cached. */
   transformIndex?: (pathname: string, html: string) => Promise<string>;
+  /** Answers a request before the files (e.g. /api/* forwarding, POST /share/receive); true when it did. */
+  handle?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
 }
 
 /**
@@ -33,6 +35,14 @@ export interface ServeStaticOptions {
 export function serveStatic(root: string, port: number, host = '127.0.0.1', options: ServeStaticOptions = {}): Promise<http.Server> {
   const gzCache = new Map<string, Buffer>();
   const server = http.createServer(async (req, res) => {
+    if (options.handle) {
+      try {
+        if (await options.handle(req, res)) return;
+      } catch {
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal error');
+        return;
+      }
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     let rel: string;
     try {

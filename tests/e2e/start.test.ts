@@ -95,6 +95,14 @@ describe('npm start', () => {
     expect(health.status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${mailPort}/api/messages`)).status).toBe(200);
 
+    // Its web server forwards /api/* to the functions and answers POST /share/receive (issue 15).
+    const apiHealth = await fetch(`${webUrl}/api/health`, { method: 'POST' });
+    expect(apiHealth.status).toBe(200);
+    expect(await apiHealth.json()).toMatchObject({ status: 'ok', function: 'api-health' });
+    const posted = await fetch(`${webUrl}/share/receive`, { method: 'POST', body: new URLSearchParams({ url: 'https://example.com/x' }), redirect: 'manual' });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/share/receive?url=https%3A%2F%2Fexample.com%2Fx');
+
     // Both extension builds exist and may reach only this API host.
     for (const target of ['chrome-mv3', 'firefox-mv3']) {
       const manifest = JSON.parse(fs.readFileSync(path.join(tmp, 'ext', target, 'manifest.json'), 'utf8'));

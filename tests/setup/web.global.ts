@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
+import { webApiRoutes } from '../../scripts/lib/web-api.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +23,8 @@ export default async function setup(project: TestProject) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-e2e-'));
   // The site URL only feeds canonical links; the pages use their own origin for auth redirects.
   await buildWeb({ supabaseUrl: stack.url, anonKey: stack.anonKey, siteUrl: 'http://127.0.0.1' }, true, outDir);
-  const server = await serveStatic(outDir, 0);
+  // The same /api/* forwarding and POST /share/receive as `npm start`.
+  const server = await serveStatic(outDir, 0, '127.0.0.1', { handle: webApiRoutes({ supabaseUrl: stack.url, anonKey: stack.anonKey }) });
   const { port } = server.address() as AddressInfo;
   project.provide('webUrl', `http://127.0.0.1:${port}`);
   return async () => {

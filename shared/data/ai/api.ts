@@ -1,7 +1,7 @@
 import { AI_CONTEXT_LINK_LIMIT, AI_MAX_COMPLETION_TOKENS, AI_MAX_SUGGESTIONS, AI_MIN_SUGGESTIONS, AI_MODEL } from '../../constants.ts';
 import { parseAiSuggestions, type AiSuggestion } from '../../rules/ai-suggestions.ts';
 import type { DataClient } from '../client.ts';
-import { unwrap } from '../errors.ts';
+import { toDataError, unwrap } from '../errors.ts';
 import { invokeFunction } from '../functions.ts';
 import { requireUserId } from '../session.ts';
 import type { AiChatHistoryRow } from '../types.ts';
@@ -19,6 +19,13 @@ export async function aiChat(client: DataClient, messages: AiChatMessage[]): Pro
     max_completion_tokens: AI_MAX_COMPLETION_TOKENS,
   });
   return data?.content ?? data?.response ?? '';
+}
+
+/** Whether the ai-chat function has an API key (GET ai-chat, signed in): the card says so when not. */
+export async function aiStatus(client: DataClient): Promise<{ configured: boolean; model: string | null }> {
+  const { data, error } = await client.functions.invoke<{ configured?: boolean; model?: string }>('ai-chat', { method: 'GET' });
+  if (error) throw toDataError(error, 'function');
+  return { configured: data?.configured === true, model: data?.model ?? null };
 }
 
 /** The prompt: 3-5 suggestions as JSON, with up to 10 existing links as context (part 2 §9). */

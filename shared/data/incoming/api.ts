@@ -86,6 +86,14 @@ export async function saveSharedIn(client: DataClient, params: { url: string; so
 }
 
 /** /receive: the 'incoming-links' function (body link, sender_email, timestamp). */
-export async function receiveLink(client: DataClient, params: { link: string; senderEmail?: string | null }): Promise<unknown> {
-  return invokeFunction(client, 'incoming-links', { link: params.link, sender_email: params.senderEmail ?? null, timestamp: new Date().toISOString() });
+export async function receiveLink(
+  client: DataClient,
+  params: { link: string; senderEmail?: string | null; title?: string | null },
+): Promise<{ success: boolean; folder: string; link: { id: string; title: string; url: string; category_id: string } }> {
+  return invokeFunction(client, 'incoming-links', {
+    link: params.link,
+    sender_email: params.senderEmail ?? null,
+    timestamp: new Date().toISOString(),
+    ...(params.title ? { title: params.title.slice(0, 500) } : {}),
+  });
 }

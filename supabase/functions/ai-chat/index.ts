@@ -15,6 +15,8 @@ const MAX_BODY_BYTES = 512 * 1024;
 Deno.serve(
   handle(async (req) => {
     const { user } = await requireUser(req);
+    // GET: whether a key is configured, so the discovery card can say so before anyone asks (issue 15).
+    if (req.method === 'GET') return json({ configured: Boolean(env('OPENAI_API_KEY')), model: env('AI_MODEL') ?? AI_MODEL });
     const body = parseWith(aiChatRequestSchema, await readJsonBody(req, MAX_BODY_BYTES));
     const apiKey = env('OPENAI_API_KEY');
     if (!apiKey) return errorResponse(503, 'invalid_api_key', 'OpenAI API key issue: OPENAI_API_KEY is not set');
@@ -45,7 +47,7 @@ Deno.serve(
     });
     if (error) console.error('ai-chat: history not stored', error.message);
     return json({ content, model, usage });
-  }),
+  }, ['POST', 'GET']),
 );
 
 function mapOpenAiError(e: unknown): Response {

@@ -2,9 +2,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { lazyPage } from './lazy-page.tsx';
 
 /**
- * The one route table: every route of both spec documents. Each page is its own chunk. Screens that
- * later work fills in render a "coming soon" placeholder for now; the routes, their guards (signed-in
- * pages need a session) and the 404 are final.
+ * The one route table: every route of both spec documents. Each page is its own chunk; signed-in pages
+ * need a session, and anything else is the 404.
  */
 const LandingPage = lazyPage(() => import('../routes/landing/landing-page.tsx'), (m) => m.LandingPage);
 const AuthPage = lazyPage(() => import('../routes/auth/auth-page.tsx'), (m) => m.AuthPage);
@@ -14,7 +13,6 @@ const SupportPage = lazyPage(() => import('../routes/static/support-page.tsx'), 
 const NotFoundPage = lazyPage(() => import('../routes/not-found/not-found-page.tsx'), (m) => m.NotFoundPage);
 const DataProviders = lazyPage(() => import('./data-providers.tsx'), (m) => m.DataProviders);
 const SignedInLayout = lazyPage(() => import('../routes/signed-in/signed-in-layout.tsx'), (m) => m.SignedInLayout);
-const ComingSoonPage = lazyPage(() => import('../routes/placeholder/coming-soon-page.tsx'), (m) => m.ComingSoonPage);
 const PublicShell = lazyPage(() => import('../routes/placeholder/public-shell.tsx'), (m) => m.PublicShell);
 const DashboardPage = lazyPage(() => import('../routes/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
 const ImportExportPage = lazyPage(() => import('../routes/settings-data/import-export-page.tsx'), (m) => m.ImportExportPage);
@@ -30,9 +28,9 @@ const PreviewPublishPage = lazyPage(() => import('../routes/studio/preview-publi
 const CategoryPage = lazyPage(() => import('../routes/category/category-page.tsx'), (m) => m.CategoryPage);
 const AllTemplatesPage = lazyPage(() => import('../routes/category/all-templates-page.tsx'), (m) => m.AllTemplatesPage);
 const TemplateFolderPage = lazyPage(() => import('../routes/category/template-folder-view.tsx'), (m) => m.TemplateFolderPage);
-
-/** A placeholder page with its name and purpose (part 2 §2). */
-const soon = (title: string, summary: string) => <ComingSoonPage title={title} summary={summary} />;
+const ShareInPage = lazyPage(() => import('../routes/share-in/share-in-page.tsx'), (m) => m.ShareInPage);
+const ReceivePage = lazyPage(() => import('../routes/share-in/receive-page.tsx'), (m) => m.ReceivePage);
+const FizzyButtonPage = lazyPage(() => import('../routes/demo/fizzy-button-page.tsx'), (m) => m.FizzyButtonPage);
 
 export const routes: RouteObject[] = [
   // Part 1: landing and auth; part 2: static pages. No data providers: these ship the least code.
@@ -42,7 +40,7 @@ export const routes: RouteObject[] = [
   { path: '/data-deletion', element: <DataDeletionPage /> },
   { path: '/support', element: <SupportPage /> },
   { path: '/profile/customize', element: <Navigate to="/studio" replace /> },
-  { path: '/demo/fizzy-button', element: <PublicShell>{soon('Fizzy button', 'A demo of the particle button.')}</PublicShell> },
+  { path: '/demo/fizzy-button', element: <PublicShell><FizzyButtonPage /></PublicShell> },
 
   // Pages with data: TanStack Query and the supabase client (one chunk, loaded with the first of them).
   {
@@ -65,12 +63,12 @@ export const routes: RouteObject[] = [
           { path: '/settings/social-sharing/api', element: <ApiDocsPage /> },
           { path: '/studio', element: <StudioPage /> },
           { path: '/studio/preview-publish', element: <PreviewPublishPage /> },
-          { path: '/share/receive', element: soon('Saving link', 'Saves a link shared from another app.') },
-          { path: '/share/capture', element: soon('Saving link', 'Saves a link captured from another app.') },
+          { path: '/share/receive', element: <ShareInPage key="receive" method="web_share_target" /> },
+          { path: '/share/capture', element: <ShareInPage key="capture" method="deep_link" /> },
         ],
       },
       // Public pages with data (they work signed out).
-      { path: '/receive', element: <PublicShell>{soon('Receive a link', 'Preview a shared link and add it to your collection.')}</PublicShell> },
+      { path: '/receive', element: <PublicShell><ReceivePage /></PublicShell> },
     ],
   },
   // Public profile pages read their one RPC with fetch: no data providers, no supabase-js (issue 14).

@@ -25,6 +25,9 @@ import { useDashboardData } from './use-dashboard-data.ts';
 import { useWideLayout } from './use-wide-layout.ts';
 import { useDashboardShortcuts } from './use-shortcuts.tsx';
 import { Dialog } from '~shared/ui/Dialog.tsx';
+import { AiDiscoveryCard } from '../../features/ai-discovery/ai-discovery-card.tsx';
+import { ApiRoutingPanel } from '../../features/debug/api-routing-panel.tsx';
+import { DashboardFooter } from './dashboard-footer.tsx';
 
 /** Folders a link can be saved into: the user's own, without the incoming system tree. */
 const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
@@ -194,7 +197,9 @@ export function Dashboard({ userId }: { userId: string }) {
         />
         {wide ? null : <div className="min-w-0">{manageCategories}</div>}
         <TemplateCards userId={userId} className="min-w-0 lg:col-span-2" />
+        <div className="grid min-w-0 gap-4 lg:col-span-2"><AiDiscoveryCard userId={userId} /><ApiRoutingPanel userId={userId} /></div>
       </main>
+      <DashboardFooter aboveBottomBar={!wide} />
       {wide ? null : (
         <>
           <QuickAddButton
