@@ -4,6 +4,7 @@ import type { ViewMode } from '~shared/constants.ts';
 import type { FolderLinkItem } from '~shared/data/links/api.ts';
 import type { ReorderDirection } from '~shared/rules/reorder.ts';
 import { previewDescription } from '~shared/rules/text.ts';
+import { safeHref } from '~shared/rules/url.ts';
 import { LinkCard, type LinkCardLink, type OpenMode } from '~shared/ui/LinkCard.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { disabledMovesAt } from '../../features/links/grid-model.ts';
@@ -33,6 +34,13 @@ function Description({ text, compact }: { text: string | null; compact: boolean 
       {shown}
     </p>
   );
+}
+
+/** Issue 18: the page's preview image in gallery view (our stored copy; http(s) only). */
+function PreviewImage({ src }: { src: string | null | undefined }) {
+  const href = safeHref(src);
+  if (!href) return null;
+  return <img src={href} alt="" loading="lazy" data-testid="link-preview-image" className="aspect-[1.91/1] w-full rounded-md bg-muted object-cover" />;
 }
 
 interface FolderLinkGridProps {
@@ -91,7 +99,7 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
             style={{ transform: `translateY(${item.start - scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
             {row.map((link, i) => (
-              <FolderCard key={link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} handlers={handlers} />
+              <FolderCard key={link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} handlers={handlers} />
             ))}
           </div>
         );
@@ -106,6 +114,7 @@ interface FolderCardProps {
   length: number;
   columns: number;
   compact: boolean;
+  gallery?: boolean;
   handlers: FolderLinkHandlers;
 }
 
@@ -113,7 +122,7 @@ interface FolderCardProps {
  * One card; memoised so a keystroke re-renders only the cards whose link or place changed (the
  * handlers are stable), which keeps search inside a frame on large folders.
  */
-const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, handlers }: FolderCardProps) {
+const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, gallery, handlers }: FolderCardProps) {
   const disabledMoves = useMemo(() => (handlers.onMove ? disabledMovesAt(position, length, columns) : undefined), [handlers.onMove, position, length, columns]);
   return (
     <LinkCard
@@ -128,6 +137,7 @@ const FolderCard = memo(function FolderCard({ link, position, length, columns, c
       extraActions={handlers.extraActions}
       details={
         <>
+          {gallery ? <PreviewImage src={link.preview_image_url} /> : null}
           <Description text={link.description} compact={compact} />
           {handlers.renderExtra?.(link)}
         </>
