@@ -19,11 +19,11 @@ export function LinkIcon({
   title: string;
   className?: string;
 }) {
-  const [broken, setBroken] = useState<string | null>(null);
+  const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const uploaded = safeHref(iconUrl);
   const favicon = safeHref(faviconUrl);
   // An uploaded icon wins; a broken one falls back to the favicon, then the letter.
-  const src = uploaded && broken !== uploaded ? uploaded : favicon && broken !== favicon ? favicon : undefined;
+  const src = [uploaded, favicon].find((candidate): candidate is string => Boolean(candidate) && !broken.has(candidate as string));
   const letter = (title.trim()[0] ?? displayHost(url)[0] ?? '?').toUpperCase();
   if (src) {
     const isFavicon = src === favicon && src !== uploaded;
@@ -33,7 +33,7 @@ export function LinkIcon({
         alt=""
         loading="lazy"
         data-icon={isFavicon ? 'favicon' : 'uploaded'}
-        onError={() => setBroken(src)}
+        onError={() => setBroken((prev) => new Set(prev).add(src))}
         className={cn('h-10 w-10 rounded-md', isFavicon ? 'bg-muted object-contain p-1.5' : 'object-cover', className)}
       />
     );
