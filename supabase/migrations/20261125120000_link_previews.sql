@@ -72,3 +72,48 @@ end
 $$;
 revoke execute on function public.take_link_preview_slot(uuid, integer) from public, anon, authenticated;
 grant execute on function public.take_link_preview_slot(uuid, integer) to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- The incoming list (web and extension) shows the shared link's favicon where it has no uploaded
+-- icon: the same columns as before (20251101000400_rpc.sql), icon_url = uploaded icon, else favicon.
+create or replace function public.list_incoming_shares(status_filter text default 'pending')
+returns table (
+  shared_link_id uuid,
+  link_id uuid,
+  title text,
+  url text,
+  description text,
+  icon_url text,
+  message text,
+  shared_at timestamptz,
+  status text,
+  accepted_at timestamptz,
+  moved_to_category_id uuid,
+  sender_id uuid,
+  sender_name text,
+  sender_email text,
+  sender_username text
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select s.id, l.id, l.title, l.url, l.description, coalesce(l.icon_url, l.favicon_url), s.message, s.shared_at, s.status,
+         s.accepted_at, s.moved_to_category_id, s.sender_id,
+         coalesce(
+           case when p.name_visible then nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), '') end,
+           '@' || p.username,
+           'Unknown User'
+         ),
+         case when p.email_visible then p.email end,
+         p.username
+    from public.shared_links s
+    join public.links l on l.id = s.link_id
+    left join public.profiles p on p.user_id = s.sender_id
+   where auth.uid() is not null
+     and (s.recipient_user_id = auth.uid() or s.recipient_user_id is null)
+     and public.receives_share(s.id)
+     and (status_filter is null or s.status = status_filter)
+   order by s.shared_at desc
+$$;

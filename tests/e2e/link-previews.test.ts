@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewSite, type PreviewSite } from '../fakes/preview-site.ts';
 import { serviceClient } from '../setup/clients.ts';
-import { card, openDashboard, PNG_1X1, savedCategoryId, section, seedLinks } from './dashboard-helpers.ts';
+import { card, createCategory, openDashboard, PNG_1X1, savedCategoryId, section, seedLinks } from './dashboard-helpers.ts';
 import { expectToast, launchChromium, screenshot } from './web-browser.ts';
 
 /**
@@ -111,6 +111,27 @@ describe('link previews', () => {
     await both.waitFor();
     await expect.poll(() => both.locator('img').first().getAttribute('data-icon'), { timeout: 15_000 }).toBe('uploaded');
     expect(await both.locator('img').first().getAttribute('src')).toBe(uploaded);
+    await context.close();
+  });
+
+  it('"Refresh previews" fetches previews for existing links (folder and collection), with progress', async () => {
+    const { context, page, user } = await openDashboard(browser);
+    const folderId = await createCategory(user.client, user.user.id, 'Old Links');
+    await seedLinks(user, [{ title: 'Old One', url: `${site.url}/full?title=One` }, { title: 'Old Two', url: `${site.url}/twitter` }], { folderId });
+    await seedLinks(user, [{ title: 'Loose', url: `${site.url}/plain` }]);
+    await page.goto(`/category/${folderId}`);
+    const refresh = page.getByTestId('refresh-previews-folder');
+    await refresh.click();
+    await expectToast(page, '2 of 2 links updated in this folder.');
+    for (const title of ['Old One', 'Old Two']) await card(page, title).locator('img[data-icon="favicon"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => refresh.textContent()).toBe('Refresh previews');
+    // Only the folder's links were fetched.
+    expect((await linkRow(user.user.id, `${site.url}/plain`))?.favicon_url).toBeNull();
+
+    await page.goto('/dashboard');
+    await page.getByTestId('refresh-previews-collection').click();
+    await expectToast(page, '3 of 3 links updated.');
+    await card(section(page, 'Recently Saved Links'), 'Loose').locator('img[data-icon="favicon"]').waitFor({ timeout: 20_000 });
     await context.close();
   });
 
