@@ -62,6 +62,9 @@ function withDeadline<T>(p: Promise<T>, deadline: number): Promise<T> {
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new FetchFailed('timeout', 'The site did not answer within 5 s')), remaining(deadline));
   });
+  // The loser must not become an unhandled rejection (Deno would end the worker): a read on a
+  // connection closed after the timeout rejects later, and nobody waits for it any more.
+  p.catch(() => undefined);
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
