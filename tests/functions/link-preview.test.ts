@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAVICON_ICO, ICON_PNG, OG_PNG, startPreviewSite, type PreviewSite } from '../fakes/preview-site.ts';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
@@ -148,6 +154,46 @@ describe('link-preview: SSRF matrix', () => {
     expect(loop.body).toMatchObject({ error: 'blocked_address', reason: 'loopback' });
     const many = await preview({ url: `${site.url}/redirect-loop` });
     expect(many.body).toMatchObject({ error: 'too_many_redirects' });
+  });
+});
+
+describe('link-preview: https', () => {
+  it('sends the host name as TLS SNI on the checked address, and verifies the certificate (self-signed is refused)', async () => {
+    // A throwaway self-signed certificate for "localhost" (openssl is part of the machine's base system).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+    const key = fs.readFileSync(path.join(dir, 'key.pem'));
+    const cert = fs.readFileSync(path.join(dir, 'cert.pem'));
+    const serverNames: string[] = [];
+    let requests = 0;
+    const server = https.createServer(
+      {
+        key,
+        cert,
+        SNICallback: (name, cb) => {
+          serverNames.push(name);
+          cb(null, tls.createSecureContext({ key, cert }));
+        },
+      },
+      (_req, res) => {
+        requests++;
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.end('<title>should not be read</title>');
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const res = await preview({ url: `https://localhost:${port}/` });
+      expect(res.status, res.text).toBe(502);
+      expect(res.body).toMatchObject({ error: 'network' });
+      expect(serverNames).toEqual(['localhost']);
+      expect(requests).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
