@@ -264,6 +264,22 @@ describe('link-preview: stored previews for a saved link', () => {
   });
 });
 
+describe('link-preview: incoming lists', () => {
+  it("a received link shows the sender's stored favicon unless it has an uploaded icon", async () => {
+    const sender = await createConfirmedUser();
+    const recipient = await createConfirmedUser();
+    const id = await addLink(sender, `${site.url}/full`);
+    expect((await preview({ link_id: id }, {}, sender)).status).toBe(200);
+    const favicon = (await readLink(id)).favicon_url;
+    const { error } = await serviceClient().from('shared_links').insert({ sender_id: sender.user.id, link_id: id, recipient_user_id: recipient.user.id, recipient_email: recipient.email });
+    expect(error).toBeNull();
+    const list = async () => ((await recipient.client.rpc('list_incoming_shares', { status_filter: 'pending' })).data ?? []) as Array<{ link_id: string; icon_url: string | null }>;
+    expect((await list()).find((s) => s.link_id === id)?.icon_url).toBe(favicon);
+    await serviceClient().from('links').update({ icon_url: 'https://cdn.example.test/uploaded.png' }).eq('id', id);
+    expect((await list()).find((s) => s.link_id === id)?.icon_url).toBe('https://cdn.example.test/uploaded.png');
+  });
+});
+
 describe('link-preview: per-user rate limit', () => {
   it('answers 429 after 60 fetches in a minute, for that user only', async () => {
     const busy = await createConfirmedUser();
