@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, SHARE_IN_MESSAGES, linkUpdatedExisting } from '../../sha
 import { BADGE_ALARM, Badge, type ActionApi } from './badge.ts';
 import { buildMenus, targetFromMenuClick, targetFromTab, type ContextMenusApi, type MenuClickInfo, type TabLike } from './menus.ts';
 import { isTrustedSender, parseWorkerMessage, type MessageSenderLike, type WorkerMessage } from './messages.ts';
-import { isRetryableSaveError, saveErrorToast, validateTarget } from './quick-save.ts';
+import { isRetryableSaveError, previewHints, saveErrorToast, validateTarget } from './quick-save.ts';
 import { QUEUE_ALARM, SaveQueue, type AlarmsApi, type QueuedSave } from './queue.ts';
 import type { SaveTarget } from './save-target.ts';
 import type { StorageArea, StorageChangedEvent } from './storage-area.ts';
@@ -114,7 +114,7 @@ export function startBackground(deps: BackgroundDeps) {
       return record({ status: 'failed', message: valid.message, ...base, at: now() });
     }
     try {
-      const saved = await api.save(valid.input);
+      const saved = await api.save(valid.input, previewHints(target, valid.input.url));
       const message = saved.outcome === 'updated_existing' ? linkUpdatedExisting(saved.link.title).description ?? 'Link updated' : `Saved "${saved.link.title}"`;
       await badge.flash('ok', `${BRAND_NAME}: ${message}`);
       return record({ status: 'saved', message, title: saved.link.title, url: saved.link.url, outcome: saved.outcome, at: now() });

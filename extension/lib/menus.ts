@@ -61,6 +61,8 @@ export interface TabLike {
   id?: number;
   url?: string;
   title?: string;
+  /** The tab's favicon (Chrome and Firefox give it with activeTab): a hint for the server's preview. */
+  favIconUrl?: string;
 }
 
 /**
@@ -81,7 +83,7 @@ export function targetFromMenuClick(info: MenuClickInfo, tab?: TabLike): SaveTar
       if (!url) return null;
       const sameTab = !info.pageUrl || !tab?.url || tab.url === info.pageUrl;
       const title = (sameTab ? cleanTitle(tab?.title) : '') || titleFromUrl(url);
-      return { url, title, source: 'page' };
+      return { url, title, source: 'page', ...(sameTab && tab?.favIconUrl ? { faviconUrl: tab.favIconUrl } : {}) };
     }
     case MENU_IDS.image: {
       if (!info.srcUrl) return null;
@@ -101,5 +103,5 @@ export function targetFromMenuClick(info: MenuClickInfo, tab?: TabLike): SaveTar
 /** The current tab as a save target (keyboard shortcut, popup). */
 export function targetFromTab(tab: TabLike | undefined, source: SaveTarget['source']): SaveTarget | null {
   if (!tab?.url) return null;
-  return { url: tab.url, title: cleanTitle(tab.title) || titleFromUrl(tab.url), source };
+  return { url: tab.url, title: cleanTitle(tab.title) || titleFromUrl(tab.url), source, ...(tab.favIconUrl ? { faviconUrl: tab.favIconUrl } : {}) };
 }

@@ -1,6 +1,8 @@
 import type { DataClient } from '../../shared/data/client.ts';
 import { errorToast, toDataError, type ToastMessage } from '../../shared/data/errors.ts';
 import { saveLink, type SaveLinkResult } from '../../shared/data/links/api.ts';
+import { refreshLinkPreview, type PreviewHints } from '../../shared/data/links/preview.ts';
+import { normalizeUrl, safeHref } from '../../shared/rules/url.ts';
 import { linkSchema, type LinkInput } from '../../shared/schemas/link.ts';
 import type { SaveTarget } from './save-target.ts';
 
@@ -24,8 +26,23 @@ export function validateTarget(target: Pick<SaveTarget, 'url' | 'title' | 'categ
   return { ok: false, message: parsed.error.issues[0]?.message ?? 'Please enter a valid URL' };
 }
 
-export function saveLinkInput(client: DataClient, input: LinkInput): Promise<SaveLinkResult> {
-  return saveLink(client, { input });
+/**
+ * Issue 18: what the extension knows about the page (the tab's title and favicon URL) as hints for
+ * the server's preview; no extra permission. The favicon is only a hint for the tab's own URL (an
+ * edited URL is another page), and only http(s) (data: and chrome:// favicons are not fetchable).
+ */
+export function previewHints(target: { url: string; title?: string | null; faviconUrl?: string | null }, savedUrl: string): PreviewHints | undefined {
+  if (normalizeUrl(target.url) !== savedUrl) return undefined;
+  const favicon = safeHref(target.faviconUrl ?? null) ?? null;
+  const title = target.title?.trim() || null;
+  return favicon || title ? { title, favicon_url: favicon } : undefined;
+}
+
+/** Saves, then asks for the preview in the background (never waited for; a failure is quiet). */
+export async function saveLinkInput(client: DataClient, input: LinkInput, hints?: PreviewHints): Promise<SaveLinkResult> {
+  const saved = await saveLink(client, { input });
+  void refreshLinkPreview(client, saved.link.id, hints).catch(() => undefined);
+  return saved;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { getSession } from '../../shared/data/auth/api.ts';
 import { pendingIncomingCount } from '../../shared/data/incoming/api.ts';
 import type { SaveLinkResult } from '../../shared/data/links/api.ts';
+import type { PreviewHints } from '../../shared/data/links/preview.ts';
 import type { LinkInput } from '../../shared/schemas/link.ts';
 import { getDataClient } from './client.ts';
 import { saveLinkInput } from './quick-save.ts';
@@ -11,7 +12,7 @@ import { readStoredUser } from './stored-session.ts';
 export interface VaultApi {
   /** The signed-in user's id from the stored session; null when signed out. */
   currentUserId(): Promise<string | null>;
-  save(input: LinkInput): Promise<SaveLinkResult>;
+  save(input: LinkInput, hints?: PreviewHints): Promise<SaveLinkResult>;
   /** Pending incoming shares; null when signed out (or the session could not be renewed). */
   pendingCount(): Promise<number | null>;
 }
@@ -22,8 +23,8 @@ export function createVaultApi(area: StorageArea): VaultApi {
     async currentUserId() {
       return (await readStoredUser(area))?.userId ?? null;
     },
-    async save(input) {
-      return saveLinkInput(await getDataClient(area), input);
+    async save(input, hints) {
+      return saveLinkInput(await getDataClient(area), input, hints);
     },
     async pendingCount() {
       if (!(await readStoredUser(area))) return null;

@@ -12,7 +12,8 @@ export type FunctionName =
   | 'share-incoming'
   | 'instagram-oembed'
   | 'tiktok-oembed'
-  | 'delete-account';
+  | 'delete-account'
+  | 'link-preview';
 
 interface FunctionErrorBody {
   error?: unknown;

@@ -46,6 +46,12 @@ export interface LinkRow {
   is_template: boolean;
   template_source_id: string | null;
   ai_enhanced: boolean;
+  /** Issue 18: our stored copies of the page's favicon and preview image (link-previews bucket). */
+  favicon_url?: string | null;
+  preview_image_url?: string | null;
+  preview_description?: string | null;
+  preview_site_name?: string | null;
+  preview_fetched_at?: string | null;
 }
 
 export interface SharedLinkRow {

@@ -22,3 +22,4 @@ export * from './ai-chat.ts';
 export * from './share-incoming.ts';
 export * from './oembed.ts';
 export * from './secure-reset.ts';
+export * from './link-preview.ts';

@@ -13,6 +13,9 @@ export interface LinkCardLink {
   title: string;
   url: string;
   icon_url: string | null;
+  /** Issue 18: stored copies of the page's favicon and preview image. */
+  favicon_url?: string | null;
+  preview_image_url?: string | null;
   created_at: string;
   access_count: number;
   share_count: number;
@@ -109,7 +112,7 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
             className="shrink-0 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             aria-label={`Actions for ${link.title}`}
           >
-            <LinkIcon iconUrl={link.icon_url} url={link.url} title={link.title} />
+            <LinkIcon iconUrl={link.icon_url} faviconUrl={link.favicon_url} url={link.url} title={link.title} />
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { ICON_MIME_TYPES } from '../constants.ts';
 import { uploadFileProblem } from '../data/storage.ts';
 import { formatDisplayDate } from '../rules/date-format.ts';
+import { normalizeUrl } from '../rules/url.ts';
 import { NEW_CATEGORY_OPTION, linkSchema, type LinkFormValues, type LinkInput } from '../schemas/link.ts';
 import { Button } from './Button.tsx';
 import { CategorySelect, type CategoryOption } from './CategorySelect.tsx';
@@ -33,10 +34,29 @@ export interface LinkFormProps {
   onDelete?: () => void;
   /** Hide the card chrome and title (e.g. inside a dialog that has its own). */
   bare?: boolean;
+  /**
+   * Issue 18: asks the server for the page's title and description once a URL is typed or pasted;
+   * they fill an empty Title / Description, never what the user typed. Null (or a throw) = nothing.
+   */
+  fetchPreview?: (url: string) => Promise<{ title: string | null; description: string | null } | null>;
   className?: string;
 }
 
 const ICON_ACCEPT = ICON_MIME_TYPES.join(',');
+/** Typing pauses this long before a preview is asked for (the answer still lands within a second). */
+const PREVIEW_DEBOUNCE_MS = 250;
+
+/** The URL worth a preview: http(s) with a dotted host (not half-typed "exa"); null otherwise. */
+export function previewableUrl(value: string | undefined): string | null {
+  const url = normalizeUrl(value);
+  if (!url) return null;
+  try {
+    const host = new URL(url).hostname;
+    return host.includes('.') || host.startsWith('[') ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What a successful submit may tell the form: the folder the link was saved in. */
 export interface LinkFormSaved {
@@ -67,6 +87,7 @@ export function LinkForm({
   onDelete,
   bare = false,
   className,
+  fetchPreview,
 }: LinkFormProps) {
   const [categoryNotice, setCategoryNotice] = useState<string | null>(null);
   const editing = mode === 'edit';
@@ -112,6 +133,27 @@ export function LinkForm({
     if (next) setValue('categoryId', next);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- categoryIds stands for categories
   }, [categoryIds, defaultCategoryId, getValues, setValue]);
+  // Autofill (issue 18): a short pause after the last keystroke, then one request; an answer for a
+  // URL that is no longer in the field, or for a field that is no longer empty, is dropped.
+  useEffect(() => {
+    const url = fetchPreview && !editing ? previewableUrl(typedUrl) : null;
+    if (!url || !fetchPreview) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      fetchPreview(url)
+        .catch(() => null)
+        .then((preview) => {
+          if (cancelled || !preview || previewableUrl(getValues('url')) !== url) return;
+          if (preview.title && !getValues('title')?.trim()) setValue('title', preview.title.slice(0, 500), { shouldDirty: true });
+          if (preview.description && !getValues('description')?.trim()) setValue('description', preview.description, { shouldDirty: true });
+        });
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [typedUrl, fetchPreview, editing, getValues, setValue]);
+
   function chooseIcon(file: File | undefined) {
     if (!file) {
       setIcon(null);

@@ -2,15 +2,44 @@ import { useState } from 'react';
 import { displayHost, safeHref } from '../rules/url.ts';
 import { cn } from './cn.ts';
 
-/** A link's icon: the uploaded image (http(s) only), else the host's first letter. */
-export function LinkIcon({ iconUrl, url, title, className }: { iconUrl: string | null; url: string; title: string; className?: string }) {
-  const [broken, setBroken] = useState(false);
-  const src = safeHref(iconUrl);
+/**
+ * A link's icon: the uploaded image (http(s) only), else the fetched favicon (issue 18: our stored
+ * copy, never the site's URL), else the host's first letter.
+ */
+export function LinkIcon({
+  iconUrl,
+  faviconUrl,
+  url,
+  title,
+  className,
+}: {
+  iconUrl: string | null;
+  faviconUrl?: string | null;
+  url: string;
+  title: string;
+  className?: string;
+}) {
+  const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
+  const uploaded = safeHref(iconUrl);
+  const favicon = safeHref(faviconUrl);
+  // An uploaded icon wins; a broken one falls back to the favicon, then the letter.
+  const src = [uploaded, favicon].find((candidate): candidate is string => Boolean(candidate) && !broken.has(candidate as string));
   const letter = (title.trim()[0] ?? displayHost(url)[0] ?? '?').toUpperCase();
-  return src && !broken ? (
-    <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} className={cn('h-10 w-10 rounded-md object-cover', className)} />
-  ) : (
-    <span aria-hidden="true" className={cn('flex h-10 w-10 items-center justify-center rounded-md bg-primary/10 text-base font-semibold text-primary', className)}>
+  if (src) {
+    const isFavicon = src === favicon && src !== uploaded;
+    return (
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        data-icon={isFavicon ? 'favicon' : 'uploaded'}
+        onError={() => setBroken((prev) => new Set(prev).add(src))}
+        className={cn('h-10 w-10 rounded-md', isFavicon ? 'bg-muted object-contain p-1.5' : 'object-cover', className)}
+      />
+    );
+  }
+  return (
+    <span aria-hidden="true" data-icon="letter" className={cn('flex h-10 w-10 items-center justify-center rounded-md bg-primary/10 text-base font-semibold text-primary', className)}>
       {letter}
     </span>
   );

@@ -119,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const webPort = int(env.WEB_PORT, 3000);
   const siteUrl = env.SITE_URL || `http://127.0.0.1:${webPort}`;
   const functionEnv: Record<string, string> = {};
-  for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL', 'HIBP_URL', 'INSTAGRAM_OEMBED_URL', 'INSTAGRAM_OEMBED_TOKEN', 'TIKTOK_OEMBED_URL', 'BRAND_NAME', 'SITE_URL', 'FUNCTIONS_TEST_MODE']) {
+  for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL', 'HIBP_URL', 'INSTAGRAM_OEMBED_URL', 'INSTAGRAM_OEMBED_TOKEN', 'TIKTOK_OEMBED_URL', 'BRAND_NAME', 'SITE_URL', 'FUNCTIONS_TEST_MODE', 'LINK_PREVIEW_TEST_ALLOW']) {
     if (env[name]) functionEnv[name] = env[name] as string;
   }
   functionEnv.SITE_URL ??= siteUrl;

@@ -172,6 +172,23 @@ export const TABLE_CASES: TableCase[] = [
     update: { column: 'password_hash', value: 'changed' },
   },
   {
+    // Issue 18: the preview columns of links follow the links policies (B and anon cannot write a
+    // favicon or image URL onto A's link; the owner can, as with icon_url).
+    table: 'public.links', key: 'id', ownerColumn: 'user_id', owner: (w) => w.a, ownerCan: all,
+    seed: (db, w) =>
+      insertReturning(db, 'public.links', { user_id: w.a.id, title: 'Previewed', url: `https://example.com/${randomUUID()}`, category_id: w.aSaved, favicon_url: 'https://cdn.example.test/f.png', preview_image_url: 'https://cdn.example.test/i.png' }, 'id'),
+    insertRow: (w) => ({ user_id: w.a.id, title: 'Attempt', url: `https://example.com/${randomUUID()}`, category_id: w.aSaved, favicon_url: 'https://evil.example.test/track.png' }),
+    update: { column: 'favicon_url', value: 'https://evil.example.test/track.png' },
+  },
+  {
+    // Issue 18: the per-user preview rate-limit log is the server's alone.
+    table: 'public.link_preview_log', key: 'id', ownerColumn: 'user_id', owner: (w) => w.a,
+    ownerCan: { select: false, insert: false, update: false, delete: false },
+    seed: (db, w) => insertReturning(db, 'public.link_preview_log', { user_id: w.a.id }, 'id'),
+    insertRow: (w) => ({ user_id: w.a.id }),
+    update: { column: 'requested_at', value: '2000-01-01T00:00:00Z' },
+  },
+  {
     table: 'public.email_change_requests', key: 'id', ownerColumn: 'user_id', owner: (w) => w.a,
     ownerCan: { select: false, insert: false, update: false, delete: false },
     seed: (db, w) => insertReturning(db, 'public.email_change_requests', { user_id: w.a.id, new_email: 'next@example.test', code_hash: fakeHash() }, 'id'),

@@ -5,7 +5,7 @@ import type { LinkRow } from '../../shared/data/types.ts';
 
 const item = (id: string, created: string, title = id): LinkListItem => ({
   id, title, url: `https://${id}.example`, icon_url: null, access_count: 0, share_count: 0,
-  created_at: created, updated_at: created, category_id: 'c', second_category_id: null,
+  created_at: created, updated_at: created, category_id: 'c', second_category_id: null, favicon_url: null, preview_image_url: null,
 });
 const list = [item('c', '2025-01-03T00:00:00Z'), item('b', '2025-01-02T00:00:00Z'), item('a', '2025-01-01T00:00:00Z')];
 

@@ -81,7 +81,10 @@ describe('menu clicks and the shortcut in the worker', () => {
     const { app, api, contextMenus, fake } = startFakeBackground();
     await signInFake();
     await contextMenus.onClicked.trigger({ menuItemId: MENU_IDS.link, linkUrl: 'example.org/x', selectionText: 'An example' } as never, { id: 1, url: 'https://page.example/', title: 'Page' } as never);
-    expect(api.save).toHaveBeenCalledWith({ title: 'An example', url: 'https://example.org/x', categoryId: undefined, newCategory: undefined, description: undefined });
+    expect(api.save).toHaveBeenCalledWith(
+      { title: 'An example', url: 'https://example.org/x', categoryId: undefined, newCategory: undefined, description: undefined },
+      { title: 'An example', favicon_url: null }, // issue 18: preview hints (a link has no favicon of its own)
+    );
     expect(await fake.action.getBadgeText({})).toBe('✓');
     expect(app).toBeDefined();
   });
@@ -105,8 +108,12 @@ describe('menu clicks and the shortcut in the worker', () => {
   it('the keyboard shortcut saves the current tab without the popup', async () => {
     const { api, commands } = startFakeBackground();
     await signInFake();
-    await commands.onCommand.trigger('save-current-tab', { id: 9, url: 'https://docs.example.com/guide', title: 'The Guide' } as never);
-    expect(api.save).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://docs.example.com/guide', title: 'The Guide' }));
+    await commands.onCommand.trigger('save-current-tab', { id: 9, url: 'https://docs.example.com/guide', title: 'The Guide', favIconUrl: 'https://docs.example.com/icon.png' } as never);
+    // issue 18: the tab's title and favicon go to the server as preview hints (no extra permission)
+    expect(api.save).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://docs.example.com/guide', title: 'The Guide' }), {
+      title: 'The Guide',
+      favicon_url: 'https://docs.example.com/icon.png',
+    });
     await commands.onCommand.trigger('something-else');
     expect(api.save).toHaveBeenCalledTimes(1);
   });

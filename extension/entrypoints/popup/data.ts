@@ -16,7 +16,8 @@ import { linkSchema, type LinkInput } from '../../../shared/schemas/link.ts';
 import { signInSchema } from '../../../shared/schemas/sign-in.ts';
 import type { CategoryOption } from '../../../shared/ui/CategorySelect.tsx';
 import { getDataClient } from '../../lib/client.ts';
-import { isRetryableSaveError, saveErrorToast, saveLinkInput } from '../../lib/quick-save.ts';
+import { isRetryableSaveError, previewHints, saveErrorToast, saveLinkInput } from '../../lib/quick-save.ts';
+import type { PreviewHints } from '../../../shared/data/links/preview.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import type { CachedCategories } from './boot.ts';
 
@@ -81,8 +82,8 @@ export async function fetchFolders(userId: string): Promise<CachedCategories> {
   return cache;
 }
 
-export async function saveLink(input: LinkInput): Promise<SaveLinkResult> {
-  return saveLinkInput(await client(), input);
+export async function saveLink(input: LinkInput, hints?: PreviewHints): Promise<SaveLinkResult> {
+  return saveLinkInput(await client(), input, hints);
 }
 
 export async function fetchIncoming(): Promise<IncomingShare[]> {
@@ -101,4 +102,4 @@ export function signInErrorToast(error: unknown): ToastMessage {
   return errorToast('auth.signIn', error);
 }
 
-export { errorToast, isRetryableSaveError, linkAddedMessage, linkUpdatedExisting, saveErrorToast };
+export { errorToast, isRetryableSaveError, linkAddedMessage, linkUpdatedExisting, previewHints, saveErrorToast };

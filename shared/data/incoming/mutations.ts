@@ -4,6 +4,7 @@ import type { DataClient } from '../client.ts';
 import { linkKeys } from '../links/keys.ts';
 import { acceptIncomingShare, approveLink, rejectIncomingShare, saveSharedIn } from './api.ts';
 import { incomingKeys } from './keys.ts';
+import { previewAfterSave } from '../links/preview.ts';
 
 /** Accept/reject/approve change both the inbox and the user's links. */
 const refreshInboxAndLinks = (queryClient: QueryClient) =>
@@ -17,7 +18,11 @@ export const incomingMutations = {
     mutationOptions({
       mutationKey: [...incomingKeys.all, 'accept'],
       mutationFn: (params: { sharedLinkId: string; destinationCategoryId: string }) => acceptIncomingShare(client, params),
-      onSuccess: () => refreshInboxAndLinks(queryClient),
+      onSuccess: (result) => {
+        // Issue 18: the accepted link (now the recipient's own) gets its preview in the background.
+        previewAfterSave(client, queryClient, result.link.id);
+        return refreshInboxAndLinks(queryClient);
+      },
     }),
   reject: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({

@@ -10,10 +10,10 @@ import { uploadPublicFile, type UploadFile } from '../storage.ts';
 import type { LinkRow } from '../types.ts';
 
 /** What the grid needs (part 1 §7): no description, no template columns, for 10,000-link accounts. */
-export const LINK_LIST_COLUMNS = 'id,title,url,icon_url,access_count,share_count,created_at,updated_at,category_id,second_category_id';
+export const LINK_LIST_COLUMNS = 'id,title,url,icon_url,access_count,share_count,created_at,updated_at,category_id,second_category_id,favicon_url,preview_image_url';
 export type LinkListItem = Pick<
   LinkRow,
-  'id' | 'title' | 'url' | 'icon_url' | 'access_count' | 'share_count' | 'created_at' | 'updated_at' | 'category_id' | 'second_category_id'
+  'id' | 'title' | 'url' | 'icon_url' | 'access_count' | 'share_count' | 'created_at' | 'updated_at' | 'category_id' | 'second_category_id' | 'favicon_url' | 'preview_image_url'
 >;
 /** Folder views also show descriptions (truncated to 120 characters). */
 export const FOLDER_LINK_COLUMNS = `${LINK_LIST_COLUMNS},description`;

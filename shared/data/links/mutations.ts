@@ -4,6 +4,7 @@ import { categoryKeys } from '../categories/keys.ts';
 import { shareKeys } from '../shares/keys.ts';
 import { copyLink, deleteLink, moveLink, recordLinkOpen, saveLink, type MoveLinkParams, type SaveLinkParams } from './api.ts';
 import { linkKeys } from './keys.ts';
+import { previewAfterSave } from './preview.ts';
 import { removeListItem, toListItem, upsertListItem } from './cache.ts';
 import type { LinkListItem } from './api.ts';
 
@@ -21,6 +22,8 @@ export const linkMutations = {
         }
         // The patched list shows at once; re-reading every list runs in the background.
         void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+        // Issue 18: the preview (favicon, image) is fetched after the save, never before it.
+        if (result.link.user_id && !result.link.is_template) previewAfterSave(client, queryClient, result.link.id);
         if (result.categoryCreated) await queryClient.invalidateQueries({ queryKey: categoryKeys.all });
       },
     }),

@@ -55,7 +55,8 @@ export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSavePro
     const input = data.parseLink(values);
     const folderName = creating ? input.newCategory ?? '' : folders.find((folder) => folder.id === values.categoryId)?.name ?? DEFAULT_CATEGORY_NAME;
     try {
-      const saved = await data.saveLink(input);
+      const hints = tab?.url ? data.previewHints({ url: tab.url, title: tab.title, faviconUrl: tab.favIconUrl }, input.url) : undefined;
+      const saved = await data.saveLink(input, hints);
       const message =
         saved.outcome === 'updated_existing' ? data.linkUpdatedExisting(saved.link.title) : data.linkAddedMessage(saved.link.title, folderName);
       notify.success(message.title, message.description);

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { forwardRef } from 'react';
+import { forwardRef, useCallback } from 'react';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import { linkMutations } from '~shared/data/links/mutations.ts';
+import { fetchLinkPreview } from '~shared/data/links/preview.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { effectiveCategoryId } from '~shared/rules/category-assignment.ts';
@@ -40,6 +41,7 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
   const queryClient = useQueryClient();
   const save = useMutation(linkMutations.save(client, queryClient));
   // The grid's list has no descriptions; the form reads the whole row of the link it edits.
+  const fetchPreview = useCallback((url: string) => fetchLinkPreview(client, url), [client]);
   const detail = useQuery({ ...linkQueries.detail(client, editing?.id ?? ''), enabled: Boolean(editing) });
 
   async function submit(input: LinkInput, icon: File | null): Promise<LinkFormSaved> {
@@ -79,6 +81,7 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
               : undefined
           }
           onSubmit={submit}
+          fetchPreview={fetchPreview}
           findExisting={knownLinks ? (url) => findDuplicateLink(knownLinks, url) : undefined}
           onCancel={onDoneEditing}
           onDelete={editing ? () => onDelete(editing) : undefined}

@@ -4,6 +4,7 @@ import type { ViewMode } from '~shared/constants.ts';
 import type { FolderLinkItem } from '~shared/data/links/api.ts';
 import type { ReorderDirection } from '~shared/rules/reorder.ts';
 import { previewDescription } from '~shared/rules/text.ts';
+import { safeHref } from '~shared/rules/url.ts';
 import { LinkCard, type LinkCardLink, type OpenMode } from '~shared/ui/LinkCard.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { disabledMovesAt } from '../../features/links/grid-model.ts';
@@ -35,6 +36,13 @@ function Description({ text, compact }: { text: string | null; compact: boolean 
       {shown}
     </p>
   );
+}
+
+/** Issue 18: the page's preview image in gallery view (our stored copy; http(s) only). */
+function PreviewImage({ src }: { src: string | null | undefined }) {
+  const href = safeHref(src);
+  if (!href) return null;
+  return <img src={href} alt="" loading="lazy" data-testid="link-preview-image" className="aspect-[1.91/1] w-full rounded-md bg-muted object-cover" />;
 }
 
 interface FolderLinkGridProps {
@@ -93,7 +101,7 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
             style={{ transform: `translateY(${item.start - scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
             {row.map((link, i) => (
-              <FolderCard key={link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} handlers={handlers} />
+              <FolderCard key={link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} handlers={handlers} />
             ))}
           </div>
         );
@@ -108,6 +116,7 @@ interface FolderCardProps {
   length: number;
   columns: number;
   compact: boolean;
+  gallery?: boolean;
   handlers: FolderLinkHandlers;
 }
 
@@ -115,7 +124,7 @@ interface FolderCardProps {
  * One card; memoised so a keystroke re-renders only the cards whose link or place changed (the
  * handlers are stable), which keeps search inside a frame on large folders.
  */
-const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, handlers }: FolderCardProps) {
+const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, gallery, handlers }: FolderCardProps) {
   const disabledMoves = useMemo(() => (handlers.onMove ? disabledMovesAt(position, length, columns) : undefined), [handlers.onMove, position, length, columns]);
   return (
     <LinkCard
@@ -130,6 +139,7 @@ const FolderCard = memo(function FolderCard({ link, position, length, columns, c
       extraActions={handlers.extraActions}
       details={
         <>
+          {gallery ? <PreviewImage src={link.preview_image_url} /> : null}
           <Description text={link.description} compact={compact} />
           {handlers.renderExtra?.(link)}
         </>

@@ -26,6 +26,7 @@ import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { SearchIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
+import { RefreshPreviewsButton } from '../../features/link-previews/refresh-previews-button.tsx';
 import { directionWord } from '../../features/links/grid-model.ts';
 import { measureSince } from '../../features/links/grid-perf.ts';
 import { openAfterCounting } from '../../features/links/open-link.ts';
@@ -110,6 +111,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   }, [links.isError, links.error, isSubfolder]);
 
   const all = links.data;
+  const linkIds = useMemo(() => (all ?? []).map((l) => l.id), [all]);
   // Benchmark marks: links data → committed grid, and keystroke → committed grid.
   const renderStarted = useRef<number | null>(null);
   const searchStarted = useRef<number | null>(null);
@@ -259,6 +261,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
           <Button variant="outline" size="sm" onClick={() => setSharingFolder(folder)}>
             Share Folder
           </Button>
+          {kind !== 'incoming' && !folder.is_template && canEditLinksIn(folder) && linkIds.length > 0 ? <RefreshPreviewsButton scope="folder" linkIds={linkIds} /> : null}
         </div>
       </header>
 

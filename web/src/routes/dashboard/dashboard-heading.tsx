@@ -2,10 +2,11 @@ import { Button } from '~shared/ui/Button.tsx';
 import { Link } from 'react-router-dom';
 import { ImageIcon } from '~shared/ui/icons.tsx';
 import { useRovingToolbar } from '~shared/ui/use-roving-toolbar.ts';
+import { RefreshPreviewsButton } from '../../features/link-previews/refresh-previews-button.tsx';
 import { PublicPageButtons } from './public-page-buttons.tsx';
 
 /** The page's title row with the dashboard background button. */
-export function DashboardHeading({ onChangeBackground, userId }: { onChangeBackground: () => void; userId: string }) {
+export function DashboardHeading({ onChangeBackground, userId, linkIds }: { onChangeBackground: () => void; userId: string; linkIds?: readonly string[] }) {
   const toolbar = useRovingToolbar<HTMLDivElement>();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -26,6 +27,7 @@ export function DashboardHeading({ onChangeBackground, userId }: { onChangeBackg
           <ImageIcon size={16} />
           Dashboard background
         </Button>
+        <RefreshPreviewsButton scope="collection" linkIds={linkIds} />
       </div>
     </div>
   );

@@ -118,6 +118,7 @@ export function Dashboard({ userId }: { userId: string }) {
   useBannerOptions({ onChangeBackground: openBannerBackground, backgroundUrl: backgroundUrl({ name: 'banner' }) });
 
   const linkById = useMemo(() => new Map((links.data ?? []).map((link) => [link.id, link])), [links.data]);
+  const linkIds = useMemo(() => [...linkById.keys()], [linkById]);
   const folders = useMemo(() => (categories.data ?? []).filter(isLinkFolder), [categories.data]);
   const defaultCategoryId = categories.data?.find((c) => c.system_key === 'saved')?.id;
   const linkCounts = useMemo(() => {
@@ -173,7 +174,7 @@ export function Dashboard({ userId }: { userId: string }) {
       {dashboardBackground ? <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-background/55" /> : null}
       <main className="relative mx-auto grid w-full max-w-7xl gap-5 px-3 pt-5 pb-24 sm:px-6 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_23rem] lg:grid-rows-[auto_auto_1fr] lg:gap-6">
         <div className="grid gap-4 lg:col-span-2">
-          <DashboardHeading userId={userId} onChangeBackground={() => setBackgroundScope({ name: 'dashboard' })} />
+          <DashboardHeading userId={userId} linkIds={linkIds} onChangeBackground={() => setBackgroundScope({ name: 'dashboard' })} />
           <ChooseUsernameCard userId={userId} />
         </div>
         {wide ? (

@@ -8,7 +8,7 @@ import { linkKeys } from '~shared/data/links/keys.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { SHARE_IN_MESSAGES } from '~shared/messages.ts';
 import { detectIncomingSource, incomingFolderName, receiveButtonLabel } from '~shared/rules/incoming-source.ts';
-import { fallbackPreview, previewFromOembed } from '~shared/rules/link-preview.ts';
+import { fallbackPreview, previewFromOembed } from '~shared/rules/receive-preview.ts';
 import { normalizeUrl } from '~shared/rules/url.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { CheckCircleIcon, ExternalLinkIcon, InboxIcon, LoaderIcon } from '~shared/ui/icons.tsx';

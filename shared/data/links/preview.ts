@@ -1,0 +1,92 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LinkPreviewResult } from '../../schemas/link-preview.ts';
+import type { DataClient } from '../client.ts';
+import { invokeFunction } from '../functions.ts';
+import { linkKeys } from './keys.ts';
+import type { LinkListItem } from './api.ts';
+
+/**
+ * Issue 18: link previews through the link-preview edge function (the server fetches, SSRF-checked;
+ * the browser never contacts the saved site). Nothing here ever blocks a save.
+ */
+
+/** A preview for the link form (title/description autofill); null when the site gives none or refuses. */
+export async function fetchLinkPreview(client: DataClient, url: string): Promise<LinkPreviewResult | null> {
+  try {
+    return await invokeFunction<LinkPreviewResult>(client, 'link-preview', { url });
+  } catch {
+    return null; // a failed or blocked fetch leaves the form as it is, quietly
+  }
+}
+
+export interface PreviewHints {
+  title?: string | null;
+  favicon_url?: string | null;
+}
+
+/** Fetches and stores the saved link's favicon/image/description (our copies); throws the function's error. */
+export function refreshLinkPreview(client: DataClient, linkId: string, hints?: PreviewHints): Promise<LinkPreviewResult> {
+  return invokeFunction<LinkPreviewResult>(client, 'link-preview', { link_id: linkId, ...(hints ? { hints } : {}) });
+}
+
+/** Puts a stored preview into every cached list at once (the card updates), then re-reads in the background. */
+export function applyPreviewToCache(queryClient: QueryClient, linkId: string, preview: LinkPreviewResult): void {
+  queryClient.setQueriesData<LinkListItem[]>({ queryKey: linkKeys.lists() }, (links) =>
+    links?.map((l) => (l.id === linkId ? { ...l, favicon_url: preview.favicon_url, preview_image_url: preview.image_url } : l)),
+  );
+  void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+}
+
+/** After a save: fetch the preview in the background and patch the cards when it arrives; failures stay quiet. */
+export function previewAfterSave(client: DataClient, queryClient: QueryClient, linkId: string, hints?: PreviewHints): void {
+  void refreshLinkPreview(client, linkId, hints).then(
+    (preview) => applyPreviewToCache(queryClient, linkId, preview),
+    () => undefined,
+  );
+}
+
+export interface RefreshProgress {
+  done: number;
+  total: number;
+  failed: number;
+}
+
+/**
+ * "Refresh previews" for a folder or the whole collection: one link at a time (the server also
+ * rate-limits per user), waiting a minute when the limit answers 429, reporting progress.
+ */
+export async function refreshPreviews(
+  client: DataClient,
+  queryClient: QueryClient,
+  linkIds: readonly string[],
+  onProgress: (p: RefreshProgress) => void,
+  signal?: AbortSignal,
+  waitMs = 60_000,
+): Promise<RefreshProgress> {
+  const progress: RefreshProgress = { done: 0, total: linkIds.length, failed: 0 };
+  onProgress({ ...progress });
+  for (const id of linkIds) {
+    if (signal?.aborted) break;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const preview = await refreshLinkPreview(client, id);
+        queryClient.setQueriesData<LinkListItem[]>({ queryKey: linkKeys.lists() }, (links) =>
+          links?.map((l) => (l.id === id ? { ...l, favicon_url: preview.favicon_url, preview_image_url: preview.image_url } : l)),
+        );
+        break;
+      } catch (e) {
+        const status = (e as { status?: number | null }).status;
+        if (status === 429 && attempt < 3 && !signal?.aborted) {
+          await new Promise((r) => setTimeout(r, waitMs));
+          continue;
+        }
+        progress.failed++;
+        break;
+      }
+    }
+    progress.done++;
+    onProgress({ ...progress });
+  }
+  void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+  return progress;
+}

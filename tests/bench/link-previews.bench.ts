@@ -1,0 +1,118 @@
+// Link previews (issue 18): save a link of a local test site and time until its card shows the
+// stored favicon. Two paths: the real dashboard in Debian's chromium (click 'Add Link' → the card's
+// <img data-icon="favicon"> has loaded), and the data layer (saveLink → link-preview stored →
+// the list query returns favicon_url).
+// Usage: npm run bench:previews   [BENCH_RUNS=15]
+// Prints p50/p95 per path; budget: UI p50 <= 300 ms. Exits 1 when missed. Only an idle machine
+// gives meaningful figures (functions run under Deno, the site and the stack on the same cores).
+import '../setup/node-websocket.ts'; // supabase-js needs a WebSocket class on Node 20
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { chromium } from 'playwright-core';
+import { buildWeb } from '../../scripts/lib/build-clients.ts';
+import { serveStatic } from '../../scripts/lib/serve-static.ts';
+import { saveLink } from '../../shared/data/links/api.ts';
+import { refreshLinkPreview } from '../../shared/data/links/preview.ts';
+import { startPreviewSite } from '../fakes/preview-site.ts';
+import { startTestStack } from '../setup/stack.global.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const BUDGET_MS = 300;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const AUTH_STORAGE_KEY = 'linkvault-auth';
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+async function newUser(admin: SupabaseClient, url: string, anonKey: string, tag: string) {
+  const email = `bench-previews-${tag}-${Date.now()}@example.test`;
+  const password = 'Sturdy-Passw0rd!';
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Bench', last_name: tag } });
+  if (created.error) throw created.error;
+  const client = createClient(url, anonKey, { auth: { persistSession: false } });
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw error ?? new Error('no session');
+  return { client, session: data.session, userId: data.user.id };
+}
+
+async function main() {
+  console.log('Starting a local stack, a local test site, and building the web app…');
+  const site = await startPreviewSite();
+  const { stack, info, cleanup } = await startTestStack();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'previews-bench-'));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let failed = false;
+  try {
+    const admin = createClient(info.url, info.serviceRoleKey, { auth: { persistSession: false } });
+    // The per-user limit is 60 previews a minute: one user per path, RUNS + 1 warm-up well below it.
+    if (RUNS > 50) throw new Error('BENCH_RUNS must be at most 50 (the per-user preview rate limit)');
+
+    // 1. Data layer: save, then the preview, then the list shows the favicon.
+    const a = await newUser(admin, info.url, info.anonKey, 'data');
+    const data: number[] = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const t0 = performance.now();
+      const saved = await saveLink(a.client, { input: { title: `Data ${i}`, url: `${site.url}/full?n=${i}`, categoryId: '' } as never });
+      await refreshLinkPreview(a.client, saved.link.id);
+      const { data: row } = await a.client.from('links').select('favicon_url').eq('id', saved.link.id).single();
+      if (!row?.favicon_url) throw new Error('no favicon stored');
+      if (i > 0) data.push(performance.now() - t0); // run 0 warms the Deno worker
+    }
+
+    // 2. The dashboard: click 'Add Link', wait until the card's favicon image has loaded.
+    const outDir = path.join(dir, 'web');
+    await buildWeb({ supabaseUrl: info.url, anonKey: info.anonKey, siteUrl: 'http://127.0.0.1' }, true, outDir);
+    const server = await serveStatic(outDir, 0);
+    const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const b = await newUser(admin, info.url, info.anonKey, 'ui');
+    const context = await browser.newContext({ baseURL: webUrl, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, JSON.stringify(b.session)] as const);
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Your Links' }).waitFor();
+    const editor = page.getByTestId('link-editor');
+    const ui: number[] = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const title = `Bench card ${i}`;
+      await editor.getByLabel('Title').fill(title);
+      await editor.getByLabel('URL').fill(`${site.url}/full?ui=${i}`);
+      const t0 = await page.evaluate(() => performance.now());
+      await editor.getByRole('button', { name: 'Add Link' }).click();
+      const icon = page.getByRole('article', { name: title, exact: true }).first().locator('img[data-icon="favicon"]');
+      await icon.waitFor({ timeout: 30_000 });
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await icon.elementHandle(), { timeout: 30_000 });
+      const t1 = await page.evaluate(() => performance.now());
+      if (i > 0) ui.push(t1 - t0);
+    }
+    await context.close();
+    server.close();
+
+    const uiP50 = pct(ui, 50);
+    const rows: Array<[string, string, string, string]> = [
+      ['path', 'p50', 'p95', 'budget'],
+      ['dashboard: Add Link → card shows stored favicon', `${uiP50.toFixed(0)} ms`, `${pct(ui, 95).toFixed(0)} ms`, `p50 <= ${BUDGET_MS} ms ${uiP50 <= BUDGET_MS ? 'ok' : 'MISSED'}`],
+      ['data layer: save → preview stored → list has favicon', `${pct(data, 50).toFixed(0)} ms`, `${pct(data, 95).toFixed(0)} ms`, ''],
+    ];
+    failed = uiP50 > BUDGET_MS;
+    console.log(`\nLink previews, ${RUNS} runs each (local test site on 127.0.0.1):`);
+    for (const r of rows) console.log(`  ${r[0].padEnd(52)} ${r[1].padStart(8)} ${r[2].padStart(8)}  ${r[3]}`);
+    console.log('\nFigures only mean something on an idle machine.');
+  } finally {
+    await browser.close();
+    await stack.stop();
+    cleanup();
+    await site.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LinkForm, previewableUrl } from '../../shared/ui/LinkForm.tsx';
+
+afterEach(cleanup);
+
+const categories = [{ id: 'saved', name: 'Recently Saved Links' }];
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+
+/** Issue 18: the link form's autofill from the server's preview. */
+describe('LinkForm autofill', () => {
+  it('fills an empty Title and Description once for the pasted URL', async () => {
+    const fetchPreview = vi.fn(async () => ({ title: 'Page Title', description: 'Page description' }));
+    render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
+    fireEvent.change(field('URL'), { target: { value: 'example.com/page' } });
+    await waitFor(() => expect(field('Title').value).toBe('Page Title'));
+    expect(field('Description (optional)').value).toBe('Page description');
+    expect(fetchPreview).toHaveBeenCalledTimes(1);
+    expect(fetchPreview).toHaveBeenCalledWith('https://example.com/page');
+  });
+
+  it('never overwrites typed text, even when the user types while the answer is on its way', async () => {
+    let answer!: (v: { title: string; description: string }) => void;
+    const fetchPreview = vi.fn(() => new Promise<{ title: string; description: string }>((resolve) => (answer = resolve)));
+    render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
+    fireEvent.change(field('URL'), { target: { value: 'https://example.com/' } });
+    await waitFor(() => expect(fetchPreview).toHaveBeenCalledTimes(1));
+    fireEvent.change(field('Title'), { target: { value: 'Mine' } });
+    answer({ title: 'Theirs', description: 'Filled' });
+    await waitFor(() => expect(field('Description (optional)').value).toBe('Filled'));
+    expect(field('Title').value).toBe('Mine');
+  });
+
+  it('drops an answer for a URL that is no longer in the field; a failure changes nothing', async () => {
+    const answers: Array<(v: { title: string; description: null } | null) => void> = [];
+    const fetchPreview = vi.fn(() => new Promise<{ title: string; description: null } | null>((resolve) => answers.push(resolve)));
+    render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
+    fireEvent.change(field('URL'), { target: { value: 'https://one.example/' } });
+    await waitFor(() => expect(fetchPreview).toHaveBeenCalledTimes(1));
+    fireEvent.change(field('URL'), { target: { value: 'https://two.example/' } });
+    await waitFor(() => expect(fetchPreview).toHaveBeenCalledTimes(2));
+    answers[0]({ title: 'Stale', description: null });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(field('Title').value).toBe('');
+    answers[1](null);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(field('Title').value).toBe('');
+  });
+
+  it('asks only for URLs worth it (not half-typed hosts, not in edit mode)', async () => {
+    expect(previewableUrl('exa')).toBeNull();
+    expect(previewableUrl('javascript:alert(1)')).toBeNull();
+    expect(previewableUrl('example.com')).toBe('https://example.com');
+    const fetchPreview = vi.fn(async () => null);
+    render(<LinkForm mode="edit" initialValues={{ title: 'T', url: 'https://example.com' }} categories={categories} onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(fetchPreview).not.toHaveBeenCalled();
+  });
+});

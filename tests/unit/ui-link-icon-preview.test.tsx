@@ -1,0 +1,28 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LinkIcon } from '../../shared/ui/LinkIcon.tsx';
+
+afterEach(cleanup);
+
+/** Issue 18: uploaded icon > stored favicon > letter, with fallbacks when an image breaks. */
+describe('LinkIcon with a stored favicon', () => {
+  const base = { url: 'https://example.com', title: 'Example' };
+  it('shows the favicon instead of the letter', () => {
+    const { container } = render(<LinkIcon {...base} iconUrl={null} faviconUrl="https://api.test/storage/v1/object/public/link-previews/u/l/favicon.png" />);
+    expect(container.querySelector('img')?.getAttribute('data-icon')).toBe('favicon');
+  });
+  it('an uploaded icon still wins; when it breaks the favicon shows, then the letter', () => {
+    const { container } = render(<LinkIcon {...base} iconUrl="https://api.test/up.png" faviconUrl="https://api.test/fav.png" />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://api.test/up.png');
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://api.test/fav.png');
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('[data-icon="letter"]')?.textContent).toBe('E');
+  });
+  it('never renders a non-http(s) favicon', () => {
+    const { container } = render(<LinkIcon {...base} iconUrl={null} faviconUrl="javascript:alert(1)" />);
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
