@@ -25,6 +25,8 @@ export interface LinkCardProps {
   /** Count the view first (increment_link_access), then navigate; the card does not navigate itself. */
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
   onShare?: (link: LinkCardLink) => void;
+  /** Why sharing is off (the user's privacy switches): 'Share Link' shows greyed out with this reason. */
+  shareOff?: string;
   onEdit?: (link: LinkCardLink) => void;
   onDelete?: (link: LinkCardLink) => void;
   /** Shows the reorder buttons on hover/focus; a direction that cannot move is passed as disabled. */
@@ -53,7 +55,7 @@ const MENU_ITEM =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
 
 /** One link in the grid (part 1 §2): icon menu, title, URL, date, views and shares, reorder on hover. */
-export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details }: LinkCardProps) {
+export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details }: LinkCardProps) {
   const href = safeHref(link.url);
   // Roving tab index: the card is one tab stop; arrow keys move between its controls.
   const controls: string[] = ['menu'];
@@ -119,7 +121,14 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
             >
               {href ? item('Go to Site (Same Page)', () => onOpen(link, 'same-page')) : null}
               {href ? item('Go to Site (Pop-up Window)', () => onOpen(link, 'new-window')) : null}
-              {item('Share Link', onShare && (() => onShare(link)))}
+              {onShare && shareOff ? (
+                <DropdownMenu.Item disabled className={cn(MENU_ITEM, 'flex-col items-start gap-0.5 opacity-50')} title={shareOff} data-testid="share-off">
+                  <span>Share Link</span>
+                  <span className="text-xs text-muted-foreground">{shareOff}</span>
+                </DropdownMenu.Item>
+              ) : (
+                item('Share Link', onShare && (() => onShare(link)))
+              )}
               {item('Edit Link', onEdit && (() => onEdit(link)))}
               {item('Delete Link', onDelete && (() => onDelete(link)))}
               {extraActions?.map((action) => (

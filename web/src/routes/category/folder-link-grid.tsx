@@ -11,6 +11,8 @@ import { disabledMovesAt } from '../../features/links/grid-model.ts';
 export interface FolderLinkHandlers {
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
   onShare: (link: LinkCardLink) => void;
+  /** Set while the user's sharing is off: cards grey out 'Share Link' with this reason. */
+  shareOff?: string;
   /** Omitted where the user may not edit (incoming folders). */
   onEdit?: (link: LinkCardLink) => void;
   onDelete: (link: LinkCardLink) => void;
@@ -121,6 +123,7 @@ const FolderCard = memo(function FolderCard({ link, position, length, columns, c
       className={cn(compact && 'p-2')}
       onOpen={handlers.onOpen}
       onShare={handlers.onShare}
+      shareOff={handlers.shareOff}
       onEdit={handlers.onEdit}
       onDelete={handlers.onDelete}
       onMove={handlers.onMove}
