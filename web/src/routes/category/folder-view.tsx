@@ -267,7 +267,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
 
       <SubfolderList parent={folder} subfolders={subfolders} countFor={countFor} />
 
-      {kind === 'incoming' ? <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} /> : null}
+      {kind === 'incoming' ? <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} onCopy={setCopying} /> : null}
 
       <section aria-labelledby="folder-links-title" className="grid gap-3" data-testid="folder-results" data-query={query}>
         <div className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
