@@ -116,11 +116,15 @@ describe('/settings/social-sharing: Facebook connected', () => {
     // The Facebook account of the same person (same verified address): the stack links it.
     nextProfile = { id: `fb-${Date.now()}`, name: 'Faye Book', email };
     await connect.click();
+    // Facebook was asked for the profile (the code exchange happened), then the browser came back here.
+    await expect.poll(() => facebook.requests.some((r) => r.path === '/me'), { timeout: 30_000 }).toBe(true);
     await page.waitForURL((url) => url.pathname === '/settings/social-sharing' && url.origin === webUrl, { timeout: 30_000 });
     const connected = page.getByTestId('facebook-connected');
     await connected.waitFor({ timeout: 20_000 });
     expect(await connected.innerText()).toContain('Connected');
     expect(await page.getByRole('button', { name: 'Connect Facebook' }).count()).toBe(0);
+    // The tokens the round trip brought back are not left in the address bar.
+    await expect.poll(() => page.evaluate(() => window.location.hash), { timeout: 20_000 }).toBe('');
     expect(facebook.requests.some((r) => r.path === '/dialog/oauth' && r.query.get('client_id') === 'e2e-app')).toBe(true);
     await screenshot(page, 'settings-social-sharing-facebook-connected');
 
