@@ -51,7 +51,7 @@ describe('copy to folder: Link copied', () => {
     await dialog.waitFor({ state: 'detached', timeout: WAIT });
 
     // Inserted as B's own link in Keepers; A's link untouched; the share is still pending.
-    const { data: mine } = await b.client.from('links').select('id,user_id,second_category_id').eq('url', 'https://shared-gem.example/');
+    const { data: mine } = await b.client.from('links').select('id,user_id,second_category_id').eq('url', 'https://shared-gem.example/').eq('user_id', b.user.id);
     expect(mine).toHaveLength(1);
     expect(mine![0]).toMatchObject({ user_id: b.user.id, second_category_id: keepers });
     expect(mine![0].id).not.toBe(linkId);

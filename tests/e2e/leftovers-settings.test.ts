@@ -190,7 +190,7 @@ describe('styled file inputs everywhere (issue 17 item 10)', () => {
     expect(await fileInputProblems(page)).toEqual([]);
     const iconInput = categoryDialog.locator('input[type="file"]');
     const iconTestId = (await iconInput.getAttribute('data-testid'))!;
-    await opensChooser(page, categoryDialog.getByRole('button', { name: 'Upload icon' }), iconTestId);
+    await opensChooser(page, categoryDialog.getByRole('button', { name: 'Upload icon', exact: true }), iconTestId);
     await categoryDialog.getByRole('button', { name: 'Cancel' }).click();
     await categoryDialog.waitFor({ state: 'detached' });
 
@@ -199,7 +199,7 @@ describe('styled file inputs everywhere (issue 17 item 10)', () => {
     const backgrounds = page.getByRole('dialog', { name: 'Change Dashboard Background' });
     await backgrounds.getByTestId('background-file').waitFor({ state: 'attached' });
     expect(await fileInputProblems(page)).toEqual([]);
-    await opensChooser(page, backgrounds.getByRole('button', { name: 'Upload background' }), 'background-file');
+    await opensChooser(page, backgrounds.getByRole('button', { name: 'Upload background', exact: true }), 'background-file');
     await page.keyboard.press('Escape');
     await backgrounds.waitFor({ state: 'detached' });
 
@@ -209,7 +209,7 @@ describe('styled file inputs everywhere (issue 17 item 10)', () => {
     await page.getByRole('tab', { name: 'Banner & Avatar' }).click();
     await page.getByTestId('banner-upload').waitFor({ state: 'attached', timeout: WAIT });
     expect(await fileInputProblems(page)).toEqual([]);
-    await opensChooser(page, page.getByRole('button', { name: 'Upload banner background' }), 'banner-upload');
+    await opensChooser(page, page.getByRole('button', { name: 'Upload banner background', exact: true }), 'banner-upload');
 
     // Import.
     await page.goto('/settings/data');

@@ -76,7 +76,7 @@ describe('phone toasts (issue 17 item 5)', () => {
     await sheet.getByLabel('URL').fill('https://fresh-one.example/');
     await sheet.getByRole('button', { name: 'Add Link' }).click();
     await sheet.waitFor({ state: 'detached', timeout: WAIT });
-    await expectToast(page, 'Link Added!', WAIT);
+    await expectToast(page, 'Link added', WAIT);
 
     // Scroll so a card sits right above the bar, where the toast stack used to reach.
     await page.evaluate(() => {
