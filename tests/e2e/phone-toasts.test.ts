@@ -85,6 +85,8 @@ describe('phone toasts (issue 17 item 5)', () => {
       const target = cards[Math.min(2, cards.length - 1)];
       window.scrollBy({ top: target.getBoundingClientRect().bottom - bar.top + 4 });
     });
+    // A toast fades in (opacity 0 at first): wait until it can be seen, then measure.
+    await expect.poll(async () => (await toastPlacement(page)).shown, { timeout: WAIT }).toBe(1);
     const placement = await toastPlacement(page);
     expect(placement.shown).toBe(1);
     expect(placement.problems).toEqual([]);
@@ -98,6 +100,7 @@ describe('phone toasts (issue 17 item 5)', () => {
     await sheet.getByRole('button', { name: /Add Link|Update/ }).click();
     await sheet.waitFor({ state: 'detached', timeout: WAIT });
     await expectToast(page, 'Link updated', WAIT);
+    await expect.poll(async () => (await toastPlacement(page)).shown, { timeout: WAIT }).toBe(1);
     const withDescription = await toastPlacement(page);
     expect(withDescription.shown).toBe(1);
     expect(withDescription.problems).toEqual([]);
