@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDisplayDate } from '../rules/date-format.ts';
 import { displayHost, safeHref } from '../rules/url.ts';
 import { Button } from './Button.tsx';
@@ -27,21 +27,23 @@ export interface IncomingListProps {
   emptyText?: string;
   /** Preselected destination (usually 'Recently Saved Links'): Accept works without choosing first. */
   defaultFolderId?: string;
+  /** More controls after Reject (the folder view's 'Copy to folder'). */
+  renderActions?: (item: IncomingItem) => ReactNode;
 }
 
 /** Received links with 'Accept' into a chosen folder or 'Reject' (part 2 §2, §4). */
-export function IncomingList({ items, folders, onAccept, onReject, emptyText = 'No incoming links.', defaultFolderId }: IncomingListProps) {
+export function IncomingList({ items, folders, onAccept, onReject, emptyText = 'No incoming links.', defaultFolderId, renderActions }: IncomingListProps) {
   if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{emptyText}</p>;
   return (
     <ul className="grid gap-3" aria-label="Incoming links">
       {items.map((item) => (
-        <IncomingRow key={item.shared_link_id} item={item} folders={folders} onAccept={onAccept} onReject={onReject} defaultFolderId={defaultFolderId} />
+        <IncomingRow key={item.shared_link_id} item={item} folders={folders} onAccept={onAccept} onReject={onReject} defaultFolderId={defaultFolderId} renderActions={renderActions} />
       ))}
     </ul>
   );
 }
 
-function IncomingRow({ item, folders, onAccept, onReject, defaultFolderId }: { item: IncomingItem } & Pick<IncomingListProps, 'folders' | 'onAccept' | 'onReject' | 'defaultFolderId'>) {
+function IncomingRow({ item, folders, onAccept, onReject, defaultFolderId, renderActions }: { item: IncomingItem } & Pick<IncomingListProps, 'folders' | 'onAccept' | 'onReject' | 'defaultFolderId' | 'renderActions'>) {
   // The user's choice, else the default folder once the folders are known.
   const [chosen, setDestination] = useState<string | null>(null);
   const fallback = defaultFolderId && folders.some((folder) => folder.id === defaultFolderId) ? defaultFolderId : '';
@@ -109,6 +111,7 @@ function IncomingRow({ item, folders, onAccept, onReject, defaultFolderId }: { i
           <Button size="sm" variant="outline" onClick={() => run('reject')} disabled={busy !== null}>
             {busy === 'reject' ? 'Rejecting...' : 'Reject'}
           </Button>
+          {renderActions?.(item)}
         </div>
         {error ? (
           <p id={`${selectId}-error`} role="alert" className="text-xs font-medium text-destructive">

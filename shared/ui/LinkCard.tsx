@@ -1,5 +1,4 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { REORDER_DIRECTIONS, type ReorderDirection } from '../rules/reorder.ts';
 import { formatDisplayDate } from '../rules/date-format.ts';
@@ -28,6 +27,8 @@ export interface LinkCardProps {
   /** Count the view first (increment_link_access), then navigate; the card does not navigate itself. */
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
   onShare?: (link: LinkCardLink) => void;
+  /** Why sharing is off (the user's privacy switches): 'Share Link' shows greyed out with this reason. */
+  shareOff?: string;
   onEdit?: (link: LinkCardLink) => void;
   onDelete?: (link: LinkCardLink) => void;
   /** Shows the reorder buttons on hover/focus; a direction that cannot move is passed as disabled. */
@@ -52,11 +53,13 @@ const MOVE_LABELS: Record<ReorderDirection, string> = {
 };
 const MOVE_GLYPHS: Record<ReorderDirection, string> = { beginning: '⇤', left: '←', up: '↑', down: '↓', right: '→', end: '⇥' };
 
+const MENU_TRIGGER = 'shrink-0 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
 const MENU_ITEM =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
 
 /** One link in the grid (part 1 §2): icon menu, title, URL, date, views and shares, reorder on hover. */
-export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details }: LinkCardProps) {
+export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details }: LinkCardProps) {
   const href = safeHref(link.url);
   // Roving tab index: the card is one tab stop; arrow keys move between its controls.
   const controls: string[] = ['menu'];
@@ -86,6 +89,15 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
     setActiveControl(controls[next]);
     event.currentTarget.querySelector<HTMLElement>(`[data-card-control="${controls[next]}"]`)?.focus();
   };
+  // The menu mounts on first use (see the plain trigger below) and then stays.
+  const [menuReady, setMenuReady] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The open menu takes focus; on close Radix returns it to the (now Radix) trigger.
+  const openMenu = () => {
+    setMenuReady(true);
+    setMenuOpen(true);
+  };
+  const icon = <LinkIcon iconUrl={link.icon_url} faviconUrl={link.favicon_url} url={link.url} title={link.title} />;
   const item = (label: string, action: (() => void) | undefined): ReactNode =>
     action ? (
       <DropdownMenu.Item className={MENU_ITEM} onSelect={action}>
@@ -106,33 +118,62 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
       )}
     >
       <div className="flex items-start gap-3">
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger
+        {menuReady ? (
+          <DropdownMenu.Root open={menuOpen} onOpenChange={setMenuOpen}>
+            <DropdownMenu.Trigger {...stop('menu')} className={MENU_TRIGGER} aria-label={`Actions for ${link.title}`}>
+              {icon}
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="start"
+                sideOffset={4}
+                className="lv-animate-in z-50 min-w-48 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+              >
+                {href ? item('Go to Site (Same Page)', () => onOpen(link, 'same-page')) : null}
+                {href ? item('Go to Site (Pop-up Window)', () => onOpen(link, 'new-window')) : null}
+                {onShare && shareOff ? (
+                  <DropdownMenu.Item disabled className={cn(MENU_ITEM, 'flex-col items-start gap-0.5 opacity-50')} title={shareOff} data-testid="share-off">
+                    <span>Share Link</span>
+                    <span className="text-xs text-muted-foreground">{shareOff}</span>
+                  </DropdownMenu.Item>
+                ) : (
+                  item('Share Link', onShare && (() => onShare(link)))
+                )}
+                {item('Edit Link', onEdit && (() => onEdit(link)))}
+                {item('Delete Link', onDelete && (() => onDelete(link)))}
+                {extraActions?.map((action) => (
+                  <DropdownMenu.Item key={action.label} className={MENU_ITEM} onSelect={() => action.onSelect(link)}>
+                    {action.label}
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        ) : (
+          // Until first used, the menu is a plain button: a Radix menu per card made search re-renders
+          // of large folders slow (issue 11 scale). Pressing it mounts and opens the real menu.
+          <button
+            type="button"
             {...stop('menu')}
-            className="shrink-0 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className={MENU_TRIGGER}
             aria-label={`Actions for ${link.title}`}
+            aria-haspopup="menu"
+            aria-expanded={false}
+            onPointerDown={(event) => {
+              if (event.button !== 0 || event.ctrlKey) return;
+              // As Radix's trigger does: no focus move on press, the menu takes focus.
+              event.preventDefault();
+              openMenu();
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+              event.preventDefault();
+              openMenu();
+            }}
           >
-            <LinkIcon iconUrl={link.icon_url} faviconUrl={link.favicon_url} url={link.url} title={link.title} />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="start"
-              sideOffset={4}
-              className="lv-animate-in z-50 min-w-48 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg"
-            >
-              {href ? item('Go to Site (Same Page)', () => onOpen(link, 'same-page')) : null}
-              {href ? item('Go to Site (Pop-up Window)', () => onOpen(link, 'new-window')) : null}
-              {item('Share Link', onShare && (() => onShare(link)))}
-              {item('Edit Link', onEdit && (() => onEdit(link)))}
-              {item('Delete Link', onDelete && (() => onDelete(link)))}
-              {extraActions?.map((action) => (
-                <DropdownMenu.Item key={action.label} className={MENU_ITEM} onSelect={() => action.onSelect(link)}>
-                  {action.label}
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+            {icon}
+          </button>
+        )}
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-sm font-semibold" title={link.title}>
             {link.title}
@@ -156,23 +197,24 @@ export function LinkCard({ link, onOpen, onShare, onEdit, onDelete, onMove, disa
           )}
         </div>
         {onDelete ? (
-          <Tooltip.Provider delayDuration={300}>
-            <Tooltip.Root>
-              <Tooltip.Trigger
-                {...stop('delete')}
-                onClick={() => onDelete(link)}
-                aria-label="Delete link"
-                className="rounded p-1 text-muted-foreground opacity-70 hover:bg-destructive/10 hover:text-destructive hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              >
-                <TrashIcon size={16} />
-              </Tooltip.Trigger>
-              <Tooltip.Portal>
-                <Tooltip.Content sideOffset={4} className="z-50 rounded bg-foreground px-2 py-1 text-xs text-background shadow">
-                  Delete link
-                </Tooltip.Content>
-              </Tooltip.Portal>
-            </Tooltip.Root>
-          </Tooltip.Provider>
+          // A CSS tooltip (shown on hover and keyboard focus): a Radix tooltip per card cost as much as the menu.
+          <span className="group/delete relative">
+            <button
+              type="button"
+              {...stop('delete')}
+              onClick={() => onDelete(link)}
+              aria-label="Delete link"
+              className="rounded p-1 text-muted-foreground opacity-70 hover:bg-destructive/10 hover:text-destructive hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <TrashIcon size={16} />
+            </button>
+            <span
+              role="tooltip"
+              className="pointer-events-none invisible absolute right-0 bottom-full z-50 mb-1 rounded bg-foreground px-2 py-1 text-xs whitespace-nowrap text-background opacity-0 shadow transition-opacity delay-300 group-hover/delete:visible group-hover/delete:opacity-100 group-focus-within/delete:visible group-focus-within/delete:opacity-100"
+            >
+              Delete link
+            </span>
+          </span>
         ) : null}
       </div>
       {details}

@@ -10,7 +10,7 @@ import { Button } from './Button.tsx';
 import { CategorySelect, type CategoryOption } from './CategorySelect.tsx';
 import { FormField } from './FormField.tsx';
 import { cn } from './cn.ts';
-import { CONTROL_CLASS } from './field-classes.ts';
+import { CONTROL_CLASS, FILE_INPUT_CLASS } from './field-classes.ts';
 import { TrashIcon } from './icons.tsx';
 import { showToastMessage } from './toast.ts';
 
@@ -243,10 +243,7 @@ export function LinkForm({
           type="file"
           accept={ICON_ACCEPT}
           onChange={(event) => chooseIcon(event.currentTarget.files?.[0])}
-          className={cn(
-            CONTROL_CLASS,
-            'cursor-pointer file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-2 file:py-1 file:text-xs file:font-medium file:text-secondary-foreground',
-          )}
+          className={FILE_INPUT_CLASS}
         />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">

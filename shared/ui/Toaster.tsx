@@ -5,6 +5,8 @@ export interface ToasterProps {
   position?: 'top-right' | 'top-center' | 'bottom-right' | 'bottom-center';
   /** Offsets below 600 px (sonner's phone layout); the web app keeps toasts left of its add button. */
   mobileOffset?: { top?: string | number; right?: string | number; bottom?: string | number; left?: string | number };
+  /** How many toasts show at once (sonner's default 3); older ones wait behind the front one. */
+  visibleToasts?: number;
 }
 
 /**
@@ -15,13 +17,14 @@ export interface ToasterProps {
 export const TOAST_OFFSET = { bottom: 16 } as const;
 
 /** The one toast outlet of an app (sonner); mount once near the root. Toasts are announced politely. */
-export function Toaster({ theme = 'system', position = 'bottom-center', mobileOffset }: ToasterProps) {
+export function Toaster({ theme = 'system', position = 'bottom-center', mobileOffset, visibleToasts }: ToasterProps) {
   return (
     <SonnerToaster
       theme={theme}
       position={position}
       offset={TOAST_OFFSET}
       mobileOffset={mobileOffset}
+      visibleToasts={visibleToasts}
       className="lv-toaster"
       richColors
       closeButton

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { ToasterProps } from '~shared/ui/Toaster.tsx';
 import { registerToasterHost } from './toast.ts';
 import { useResolvedTheme } from './appearance/use-appearance.ts';
@@ -10,11 +10,28 @@ import { useResolvedTheme } from './appearance/use-appearance.ts';
  */
 const MOBILE_OFFSET = { bottom: 'calc(0.5rem + env(safe-area-inset-bottom))', left: '0.5rem', right: '5.5rem' };
 
+/** sonner's phone layout (its mobile offsets apply below 600 px). */
+const PHONE_QUERY = '(max-width: 599px)';
+function subscribePhone(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
+
+/**
+ * Phones: one toast at a time. sonner stacks older toasts so they peek out above the front one;
+ * on a phone that peeking edge rose out of the bottom bar over the card just acted on (issue 17).
+ * theme.css keeps the one toast short enough to stay inside the bar.
+ */
+const PHONE_VISIBLE_TOASTS = 1;
+
 /** Renders shared/ui's Toaster (sonner) once the first toast asks for it (see toast.ts). */
 export function ToasterHost() {
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
   const mounted = useRef<(() => void) | null>(null);
   const theme = useResolvedTheme();
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
 
   useEffect(() => {
     registerToasterHost(
@@ -32,5 +49,5 @@ export function ToasterHost() {
   }, [Toaster]);
 
   if (!Toaster) return null;
-  return <Toaster position="bottom-center" theme={theme === 'light' ? 'light' : 'dark'} mobileOffset={MOBILE_OFFSET} />;
+  return <Toaster position="bottom-center" theme={theme === 'light' ? 'light' : 'dark'} mobileOffset={MOBILE_OFFSET} visibleToasts={phone ? PHONE_VISIBLE_TOASTS : undefined} />;
 }

@@ -35,6 +35,7 @@ export function LinkCardGrid({ links, fullList, withinCategoryId, columns, handl
             editing={handlers.editingId === link.id}
             onOpen={handlers.onOpen}
             onShare={handlers.onShare}
+            shareOff={handlers.shareOff}
             onEdit={handlers.onEdit}
             onDelete={handlers.onDelete}
             onMove={

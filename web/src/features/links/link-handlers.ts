@@ -6,6 +6,8 @@ import type { LinkCardLink, OpenMode } from '~shared/ui/LinkCard.tsx';
 export interface LinkHandlers {
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
   onShare: (link: LinkCardLink) => void;
+  /** Set while the user's sharing is off: cards grey out 'Share Link' with this reason. */
+  shareOff?: string;
   onEdit: (link: LinkCardLink) => void;
   onDelete: (link: LinkCardLink) => void;
   onMove: (params: { items: readonly LinkListItem[]; id: string; direction: ReorderDirection; columns: number; withinCategoryId: string }) => void;

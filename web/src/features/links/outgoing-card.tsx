@@ -17,6 +17,7 @@ export function OutgoingCard({ item, handlers }: { item: OutgoingItem; handlers:
         editing={handlers.editingId === link.id}
         onOpen={handlers.onOpen}
         onShare={handlers.onShare}
+        shareOff={handlers.shareOff}
         onEdit={handlers.onEdit}
         onDelete={handlers.onDelete}
       />

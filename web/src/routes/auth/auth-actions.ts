@@ -4,6 +4,8 @@
  */
 import { CLIENT_ERROR_CODES, errorToast, toDataError, type ToastMessage } from '~shared/data/errors.ts';
 import { requestPasswordReset, setSession, signIn, signUp, updatePassword } from '~shared/data/auth/api.ts';
+import { getProfile } from '~shared/data/profiles/api.ts';
+import type { PasswordIdentity } from '~shared/rules/password-policy.ts';
 import { isAccountExistsError } from '~shared/rules/error-messages.ts';
 import { isSecureResetCode, secureResetErrorMessage, SECURE_RESET_ERROR_TITLE } from '~shared/rules/secure-reset-messages.ts';
 import { fieldErrors, passwordUpdateSchema, resetRequestSchema, signInSchema, signUpSchema } from '~shared/schemas/index.ts';
@@ -59,6 +61,16 @@ export async function submitResetRequest(values: ResetRequestValues) {
 export async function submitPasswordUpdate(values: PasswordUpdateValues) {
   const client = await loadClient();
   return updatePassword(client, values.newPassword);
+}
+
+/**
+ * Who is resetting (the recovery session's e-mail and the profile's username), so the form can show
+ * the secure-reset rule 'Not your e-mail or username' as the user types; the server checks it anyway.
+ */
+export async function resetIdentity(userId: string, email: string | undefined): Promise<PasswordIdentity> {
+  const client = await loadClient();
+  const profile = await getProfile(client, userId).catch(() => null);
+  return { email: email ?? null, username: profile?.username ?? null };
 }
 
 /** Opens the session a recovery or confirmation link carries. */

@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
+import type { PasswordIdentity } from '~shared/rules/password-policy.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { FormField } from '~shared/ui/FormField.tsx';
 import { PasswordInput } from '~shared/ui/PasswordInput.tsx';
 import { passwordRuleHint } from '~shared/rules/password-checklist.ts';
 import { PasswordRules } from '~shared/ui/PasswordRules.tsx';
+import { useSessionState } from '../../app/session/use-session-state.ts';
 import { notify } from '../../app/toast.ts';
 import type { PasswordUpdateValues } from './auth-actions.ts';
 import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
@@ -14,6 +17,22 @@ import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
 export function PasswordUpdateForm({ onUpdated }: { onUpdated: () => void }) {
   const form = useAuthForm<PasswordUpdateValues>({ newPassword: '', confirmPassword: '' }, (actions, values) => actions.validate.passwordUpdate(values));
   const incomplete = !form.values.newPassword || !form.values.confirmPassword;
+  // The recovery session says whose password this is: the checklist then shows 'Not your e-mail or username'.
+  const { session } = useSessionState();
+  const userId = session?.user.id;
+  const email = session?.user.email;
+  const [identity, setIdentity] = useState<PasswordIdentity>({});
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    setIdentity({ email: email ?? null });
+    void loadAuthActions()
+      .then((actions) => actions.resetIdentity(userId, email))
+      .then((found) => current && setIdentity(found));
+    return () => {
+      current = false;
+    };
+  }, [userId, email]);
 
   const submit = form.handleSubmit(async (values) => {
     const actions = await loadAuthActions();
@@ -32,7 +51,7 @@ export function PasswordUpdateForm({ onUpdated }: { onUpdated: () => void }) {
       <FormField label="New Password" error={form.errors.newPassword}>
         <PasswordInput autoComplete="new-password" {...form.bind('newPassword')} />
       </FormField>
-      {form.values.newPassword ? <PasswordRules password={form.values.newPassword} set="reset" /> : null}
+      {form.values.newPassword ? <PasswordRules password={form.values.newPassword} set="reset" identity={identity} /> : null}
       <FormField label="Confirm Password" error={form.errors.confirmPassword}>
         <PasswordInput autoComplete="new-password" {...form.bind('confirmPassword')} />
       </FormField>

@@ -13,6 +13,8 @@ export interface FolderLinkHandlers {
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
   /** Omitted where a link cannot be shared (template links). */
   onShare?: (link: LinkCardLink) => void;
+  /** Set while the user's sharing is off: cards grey out 'Share Link' with this reason. */
+  shareOff?: string;
   /** Omitted where the user may not edit (incoming folders). */
   onEdit?: (link: LinkCardLink) => void;
   /** Omitted where the user may not delete (template links for non-admins). */
@@ -132,6 +134,7 @@ const FolderCard = memo(function FolderCard({ link, position, length, columns, c
       className={cn(compact && 'p-2')}
       onOpen={handlers.onOpen}
       onShare={handlers.onShare}
+      shareOff={handlers.shareOff}
       onEdit={handlers.onEdit}
       onDelete={handlers.onDelete}
       onMove={handlers.onMove}

@@ -42,6 +42,7 @@ import { OutlineColorPicker } from './outline-color-picker.tsx';
 import { ShareFolderDialog } from './share-folder-dialog.tsx';
 import { SubfolderList } from './subfolder-list.tsx';
 import { useWindowWidth } from './use-window-width.ts';
+import { useShareOff } from '../../features/sharing/use-share-off.ts';
 
 export const APPROVED_TOAST = 'Approved';
 const VIEW_LABELS: Record<ViewMode, string> = { gallery: 'Gallery', compact: 'Compact', list: 'List' };
@@ -83,6 +84,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   const context = useQuery(folderQueries.context(client, userId, folderId));
   const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId });
   const categories = useQuery(categoryQueries.list(client, userId));
+  const shareOff = useShareOff(userId);
   const isAdmin = useQuery(roleQueries.isAdmin(client, userId)).data ?? false;
   const profile = useQuery(profileQueries.detail(client, userId));
 
@@ -170,14 +172,15 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
           const count = await recordLinkOpen(client, link.id);
           if (typeof count === 'number') patchFolder((items) => items.map((l) => (l.id === link.id ? { ...l, access_count: count } : l)));
         }),
-      onShare: setSharing,
+      onShare: (link: LinkCardLink) => !shareOff && setSharing(link),
+      shareOff,
       onEdit: folder && canEditLinksIn(folder) ? (link: LinkCardLink) => setEditing(linkById.get(link.id) ?? null) : undefined,
       onDelete: setDeleting,
       onMove: canMove ? (link: LinkCardLink, direction: ReorderDirection) => void move(link, direction) : undefined,
       extraActions: [{ label: 'Copy to folder', onSelect: setCopying }],
       renderExtra: canApproveIn(kind) ? (link: FolderLinkItem) => <ApproveButton linkId={link.id} /> : undefined,
     }),
-    [client, patchFolder, folder, linkById, canMove, move, kind],
+    [client, patchFolder, folder, linkById, canMove, move, kind, shareOff],
   );
 
   const retry = () => {
@@ -267,7 +270,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
 
       <SubfolderList parent={folder} subfolders={subfolders} countFor={countFor} />
 
-      {kind === 'incoming' ? <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} /> : null}
+      {kind === 'incoming' ? <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} onCopy={setCopying} /> : null}
 
       <section aria-labelledby="folder-links-title" className="grid gap-3" data-testid="folder-results" data-query={query}>
         <div className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">

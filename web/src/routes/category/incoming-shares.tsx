@@ -5,6 +5,8 @@ import type { IncomingShare } from '~shared/data/incoming/api.ts';
 import { incomingMutations } from '~shared/data/incoming/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { IncomingList, type IncomingItem } from '~shared/ui/IncomingList.tsx';
+import { Button } from '~shared/ui/Button.tsx';
+import type { LinkCardLink } from '~shared/ui/LinkCard.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 
 export const LINK_ACCEPTED = 'Link accepted and added to your collection!';
@@ -15,10 +17,15 @@ interface IncomingSharesProps {
   loading: boolean;
   /** Folders a share can be accepted into. */
   destinations: readonly Category[];
+  /**
+   * 'Copy to folder' for a pending share (part 2 §4 'Copy link'): keeps a copy of the sender's link
+   * without deciding on the share. The only place a link the user does not own has this action.
+   */
+  onCopy?: (link: LinkCardLink) => void;
 }
 
 /** The inbox's pending shares with Accept (into a chosen folder) and Reject (part 2 §4). */
-export function IncomingShares({ shares, loading, destinations }: IncomingSharesProps) {
+export function IncomingShares({ shares, loading, destinations, onCopy }: IncomingSharesProps) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const accept = useMutation(incomingMutations.accept(client, queryClient));
@@ -56,7 +63,26 @@ export function IncomingShares({ shares, loading, destinations }: IncomingShares
       {loading && !shares ? (
         <div className="h-20 animate-pulse rounded-lg bg-muted" aria-busy="true" aria-label="Loading incoming links" />
       ) : (
-        <IncomingList items={shares ?? []} folders={destinations} onAccept={onAccept} onReject={onReject} />
+        <IncomingList
+          items={shares ?? []}
+          folders={destinations}
+          onAccept={onAccept}
+          onReject={onReject}
+          renderActions={
+            onCopy
+              ? (item) => {
+                  const share = shares?.find((s) => s.shared_link_id === item.shared_link_id);
+                  if (!share) return null;
+                  const link: LinkCardLink = { id: share.link_id, title: share.title, url: share.url, icon_url: share.icon_url, created_at: share.shared_at, access_count: 0, share_count: 0 };
+                  return (
+                    <Button size="sm" variant="ghost" onClick={() => onCopy(link)}>
+                      Copy to folder
+                    </Button>
+                  );
+                }
+              : undefined
+          }
+        />
       )}
     </section>
   );

@@ -24,6 +24,7 @@ import { QuickAddButton } from './quick-add-button.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
 import { useWideLayout } from './use-wide-layout.ts';
 import { useDashboardShortcuts } from './use-shortcuts.tsx';
+import { useShareOff } from '../../features/sharing/use-share-off.ts';
 import { Dialog } from '~shared/ui/Dialog.tsx';
 import { AiDiscoveryCard } from '../../features/ai-discovery/ai-discovery-card.tsx';
 import { ApiRoutingPanel } from '../../features/debug/api-routing-panel.tsx';
@@ -39,6 +40,7 @@ export function Dashboard({ userId }: { userId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { links, categories, incoming, outgoing, backgrounds } = useDashboardData(userId);
   const { open, move } = useLinkActions(userId);
+  const shareOff = useShareOff(userId);
   const editorRef = useRef<HTMLDivElement>(null);
   const wide = useWideLayout();
   /** Narrow screens: the add/edit form is a sheet (part 2 §2's floating button opens it). */
@@ -134,7 +136,8 @@ export function Dashboard({ userId }: { userId: string }) {
   const handlers: LinkHandlers = useMemo(
     () => ({
       onOpen: (link, mode) => void open(link, mode),
-      onShare: setSharing,
+      onShare: (link) => !shareOff && setSharing(link),
+      shareOff,
       onEdit: (link) => {
         setEditing(linkById.get(link.id) ?? null);
         requestAnimationFrame(focusEditor);
@@ -143,7 +146,7 @@ export function Dashboard({ userId }: { userId: string }) {
       onMove: (params) => void move(params),
       editingId: editing?.id ?? null,
     }),
-    [open, move, linkById, focusEditor, editing],
+    [open, move, linkById, focusEditor, editing, shareOff],
   );
 
   const editor = (inSheet: boolean) => (

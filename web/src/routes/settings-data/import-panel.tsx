@@ -5,7 +5,7 @@ import { listSavedUrls, runImport, type ImportProgress, type ImportResult } from
 import { linkKeys } from '~shared/data/links/keys.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { invalidEntriesCsv, planImport, type ImportPlan } from '~shared/rules/bookmark-import.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button, buttonClasses } from '~shared/ui/Button.tsx';
 import { downloadText } from './download.ts';
 import { ImportFileError, readImportFile } from './read-import-file.ts';
 import { ImportProgressBar } from './import-progress-bar.tsx';
@@ -70,7 +70,7 @@ export function ImportPanel({ userId }: { userId: string }) {
 
       {state.step === 'idle' ? (
         <div className="mt-4 space-y-3">
-          <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-within:ring-2 focus-within:ring-ring">
+          <label className={buttonClasses('primary', 'md', 'cursor-pointer focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background')} data-file-button="">
             Choose file
             <input
               ref={input}

@@ -39,6 +39,12 @@ function SocialSharing({ userId }: { userId: string }) {
   useEffect(() => {
     const params = new URLSearchParams(location.search || location.hash.replace(/^#/, ''));
     const error = params.get('error_description') ?? params.get('error');
+    // A successful round trip comes back with the session's tokens in the hash: never leave them in
+    // the address bar or the history (the user is signed in already).
+    if (!error && params.has('access_token')) {
+      navigate(location.pathname, { replace: true });
+      return;
+    }
     if (!error) return;
     showErrorToast('auth.facebookConnect', new Error(error));
     navigate(location.pathname, { replace: true });

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LinkCard } from '../../shared/ui/LinkCard.tsx';
+import { shareOffReason } from '../../web/src/features/sharing/use-share-off.ts';
+
+/** The card's menu mounts on first use (issue 11 scale) and greys out Share Link while sharing is off (issue 13). */
+
+afterEach(cleanup);
+
+const link = { id: 'l1', title: 'Docs', url: 'https://docs.example.com', icon_url: null, created_at: '2025-01-05T12:00:00Z', access_count: 0, share_count: 0 };
+
+describe('LinkCard menu', () => {
+  it('is a plain button until used; the keyboard opens it, Escape closes it and focus goes back to the trigger', async () => {
+    render(<LinkCard link={link} onOpen={vi.fn()} onShare={vi.fn()} onEdit={vi.fn()} onDelete={vi.fn()} />);
+    expect(screen.queryByRole('menu')).toBeNull();
+    const trigger = screen.getByRole('button', { name: 'Actions for Docs' });
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Edit Link' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Actions for Docs'));
+  });
+
+  it('a click opens it and a choice runs the action', async () => {
+    const onEdit = vi.fn();
+    render(<LinkCard link={link} onOpen={vi.fn()} onEdit={onEdit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Docs' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit Link' }));
+    expect(onEdit).toHaveBeenCalledWith(link);
+  });
+
+  it('while sharing is off, Share Link is disabled with the reason and does nothing', async () => {
+    const onShare = vi.fn();
+    const reason = shareOffReason({ sharing_disabled: true, deactivated_at: null })!;
+    render(<LinkCard link={link} onOpen={vi.fn()} onShare={onShare} shareOff={reason} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Docs' }));
+    const item = await screen.findByRole('menuitem', { name: /Share Link/ });
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+    expect(item.textContent).toContain('Sharing is turned off');
+    await userEvent.click(item);
+    expect(onShare).not.toHaveBeenCalled();
+  });
+
+  it('says why sharing is off, deactivation first', () => {
+    expect(shareOffReason(undefined)).toBeUndefined();
+    expect(shareOffReason({ sharing_disabled: false, deactivated_at: null })).toBeUndefined();
+    expect(shareOffReason({ sharing_disabled: true, deactivated_at: '2026-01-01T00:00:00Z' })).toMatch(/deactivated/);
+  });
+
+  it('the delete button has its tooltip without a Radix tree', () => {
+    render(<LinkCard link={link} onOpen={vi.fn()} onDelete={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Delete link' })).toBeTruthy();
+    expect(document.querySelector('[role="tooltip"]')?.textContent).toBe('Delete link');
+  });
+});
