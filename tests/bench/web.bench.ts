@@ -15,6 +15,7 @@ import { createClient } from '@supabase/supabase-js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
+import { pngFromRows } from '../setup/png.ts';
 import { startTestStack } from '../setup/stack.global.ts';
 
 const LCP_RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
@@ -92,42 +93,14 @@ async function seededContext(browser: Browser, session: string | null): Promise<
 
 /** A PNG of one colour with some noise rows (so it is not tiny), built without an image library. */
 function photoPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
+  return pngFromRows(width, height, (y) => {
+    const row = Buffer.alloc(width * 3);
     for (let x = 0; x < width; x++) {
       const shade = ((x * 7 + y * 13) % 40) - 20;
-      row[1 + x * 3] = Math.max(0, Math.min(255, rgb[0] + shade));
-      row[2 + x * 3] = Math.max(0, Math.min(255, rgb[1] + shade));
-      row[3 + x * 3] = Math.max(0, Math.min(255, rgb[2] + shade));
+      for (let c = 0; c < 3; c++) row[x * 3 + c] = Math.max(0, Math.min(255, rgb[c] + shade));
     }
-    rows.push(row);
-  }
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+    return row;
+  });
 }
 
 /** CLS of a loaded page so far (sum of layout shifts without recent input). */

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
@@ -116,34 +115,4 @@ export function card(scope: Locator | Page, title: string): Locator {
 /** A tiny valid PNG (1×1) and a GIF, for uploads. */
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-/** A 64×36 PNG of one colour (a background a person can see in a screenshot). */
-export function solidPng(rgb: [number, number, number], width = 64, height = 36): Buffer {
-  // Built by hand (CRCs computed here, deflate from node:zlib), so no image library is needed.
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.concat(Array.from({ length: width }, () => Buffer.from(rgb)))]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const zlib = deflateSync(raw);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib), chunk('IEND', Buffer.alloc(0))]);
-}
+export { solidPng } from '../setup/png.ts';

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import zlib from 'node:zlib';
+import { solidPng } from '../setup/png.ts';
 
 /**
  * Issue 18: a small real website on 127.0.0.1 for link previews (the only outside world the
@@ -7,34 +7,9 @@ import zlib from 'node:zlib';
  * limit cases; every request is recorded so tests can prove what was (not) fetched.
  */
 
-/** A valid PNG of `size`×`size` pixels of one colour (zlib from node, CRC computed). */
+/** A valid PNG of `size`×`size` pixels of one colour. */
 export function makePng(size = 16, rgb: [number, number, number] = [30, 120, 220]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 255] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return solidPng(rgb, size, size);
 }
 
 /** A one-image ICO wrapping a PNG (what /favicon.ico usually is). */

@@ -7,6 +7,23 @@ const FOOTER_LINKS = [
   { to: '/support', label: 'Support' },
 ] as const;
 
+/** Links to the static pages (part 2 §2), shared by the public pages' and the dashboard's footers. */
+export function FooterLinks() {
+  return (
+    <nav aria-label="Footer">
+      <ul className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
+        {FOOTER_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link className="rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" to={link.to}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The footer of public pages: links to the static pages (part 2 §2). */
 export function SiteFooter() {
   return (
@@ -15,17 +32,7 @@ export function SiteFooter() {
         <p>
           © {new Date().getFullYear()} {BRAND_NAME}
         </p>
-        <nav aria-label="Footer">
-          <ul className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link className="rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks />
       </div>
     </footer>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_ICON_OUTLINE_COLOR, SORT_OPTIONS, VIEW_MODES, type SortOption, type ViewMode } from '~shared/constants.ts';
+import { DEFAULT_ICON_OUTLINE_COLOR, SORT_OPTIONS, type SortOption } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import { categoryKeys } from '~shared/data/categories/keys.ts';
 import { folderQueries, type SubfolderWithCount } from '~shared/data/categories/folder.ts';
@@ -37,6 +37,7 @@ import { FolderGlyph } from './folder-glyph.tsx';
 import { canApproveIn, canEditLinksIn, folderKind } from './folder-kind.ts';
 import { FolderLinkGrid, type FolderLinkHandlers } from './folder-link-grid.tsx';
 import { useFolderPrefs } from './folder-prefs.ts';
+import { ViewModeSwitch } from './view-mode-switch.tsx';
 import { IncomingShares } from './incoming-shares.tsx';
 import { OutlineColorPicker } from './outline-color-picker.tsx';
 import { ShareFolderDialog } from './share-folder-dialog.tsx';
@@ -45,7 +46,6 @@ import { useWindowWidth } from './use-window-width.ts';
 import { useShareOff } from '../../features/sharing/use-share-off.ts';
 
 export const APPROVED_TOAST = 'Approved';
-const VIEW_LABELS: Record<ViewMode, string> = { gallery: 'Gallery', compact: 'Compact', list: 'List' };
 const SORT_LABELS: Record<SortOption, string> = {
   newest: 'Newest',
   oldest: 'Oldest',
@@ -297,23 +297,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
                   data-testid="folder-search"
                 />
               </div>
-              <div role="radiogroup" aria-label="View mode" className="inline-flex rounded-md border border-border p-0.5">
-                {VIEW_MODES.map((mode) => (
-                  <button
-                    key={mode}
-                    type="button"
-                    role="radio"
-                    aria-checked={viewMode === mode}
-                    onClick={() => setViewMode(mode)}
-                    className={cn(
-                      'h-8 flex-1 rounded px-3 text-xs font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                      viewMode === mode ? 'bg-primary text-primary-foreground' : 'hover:bg-accent',
-                    )}
-                  >
-                    {VIEW_LABELS[mode]}
-                  </button>
-                ))}
-              </div>
+              <ViewModeSwitch value={viewMode} onChange={setViewMode} />
               <div className="flex items-center gap-2">
                 <label htmlFor={sortId} className="text-xs text-muted-foreground">
                   Sort

@@ -3,7 +3,7 @@ import { cn } from '~shared/ui/cn.ts';
 
 const VIEW_LABELS: Record<ViewMode, string> = { gallery: 'Gallery', compact: 'Compact', list: 'List' };
 
-/** The folder view's gallery / compact / list choice (part 2 §4), for the template views. */
+/** The gallery / compact / list choice (part 2 §4) of the folder and template views. */
 export function ViewModeSwitch({ value, onChange }: { value: ViewMode; onChange: (mode: ViewMode) => void }) {
   return (
     <div role="radiogroup" aria-label="View mode" className="inline-flex rounded-md border border-border p-0.5">

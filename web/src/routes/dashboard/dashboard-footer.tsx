@@ -1,11 +1,5 @@
-import { Link } from 'react-router-dom';
 import { BRAND_NAME, TAGLINE } from '~shared/constants.ts';
-
-const FOOTER_LINKS = [
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/data-deletion', label: 'Data Deletion' },
-  { to: '/support', label: 'Support' },
-] as const;
+import { FooterLinks } from '../../components/site-footer.tsx';
 
 /** The dashboard's footer banner (part 2 §2): the tagline and links to the static pages. */
 export function DashboardFooter({ aboveBottomBar = false }: { aboveBottomBar?: boolean }) {
@@ -16,17 +10,7 @@ export function DashboardFooter({ aboveBottomBar = false }: { aboveBottomBar?: b
         <p>
           <span className="font-medium text-foreground">{BRAND_NAME}</span> · {TAGLINE}
         </p>
-        <nav aria-label="Footer">
-          <ul className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link className="rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks />
       </div>
     </footer>
   );
