@@ -34,6 +34,16 @@ describe('errorToast (the one place errors become the spec\'s toast text)', () =
     expect(errorToast('slug.save', server('dup', '23505'))).toEqual({ title: 'Name already taken', description: 'Please choose another unique name.' });
   });
 
+  it('settings (issue 13): a profile that fails to load, and the e-mail change limits as readable messages', () => {
+    expect(errorToast('profile.load', server(''))).toEqual({ title: 'Error', description: 'Failed to load profile information.' });
+    const limited = new DataError('Too many codes requested. Please try again in an hour.', { code: 'rate_limited', status: 429, source: 'function' });
+    expect(errorToast('email.requestCode', limited)).toEqual({ title: 'Failed to send code', description: 'Too many codes requested. Please try again in an hour.' });
+    const expired = new DataError('This code has expired. Please request a new one.', { code: 'code_expired', status: 400, source: 'function' });
+    expect(errorToast('email.confirmCode', expired)).toEqual({ title: 'Verification failed', description: 'This code has expired. Please request a new one.' });
+    const tooMany = new DataError('Too many wrong codes. Please request a new one.', { code: 'too_many_attempts', status: 429, source: 'function' });
+    expect(errorToast('email.confirmCode', tooMany)).toEqual({ title: 'Verification failed', description: 'Too many wrong codes. Please request a new one.' });
+  });
+
   it('normalises supabase-js error objects', () => {
     const pg = toDataError({ message: 'new row violates row-level security policy', code: '42501', details: null, hint: null });
     expect(pg).toMatchObject({ code: '42501', source: 'database', fromServer: true });
