@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { SCROLL_AREA_HIDE_DELAY_MS } from '~shared/constants.ts';
 import { cn } from '~shared/ui/cn.ts';
 
@@ -6,7 +6,7 @@ import { cn } from '~shared/ui/cn.ts';
  * A scrollable box whose scrollbar shows while it is scrolled or pointed at and hides 600 ms after
  * (part 2 §2). The bar only turns transparent (scrollbar-color), so the content never shifts.
  */
-export function ScrollArea({ className, style, children, onScroll, onPointerEnter, onPointerLeave, ...rest }: HTMLAttributes<HTMLDivElement>) {
+export function ScrollArea({ className, style, children, onScroll, onPointerEnter, onPointerLeave, ...rest }: ComponentProps<'div'>) {
   const [visible, setVisible] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {

@@ -9,6 +9,7 @@ import { folderItemCount, folderPulses } from '~shared/rules/incoming-count.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { PlusIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { ScrollArea } from '../../components/scroll-area.tsx';
 import { CategoryDialog } from './category-dialog.tsx';
 import { CategoryRow } from './category-row.tsx';
 import { categoryDeleted } from './toasts.ts';
@@ -65,13 +66,7 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
       {loading ? (
         <p className="py-4 text-sm text-muted-foreground">Loading categories…</p>
       ) : (
-        <div
-          ref={scrollRef}
-          role="list"
-          aria-label="Categories"
-          className="overflow-y-auto"
-          style={{ maxHeight: ROW_HEIGHT * MAX_VISIBLE_ROWS }}
-        >
+        <ScrollArea ref={scrollRef} role="list" aria-label="Categories" style={{ maxHeight: ROW_HEIGHT * MAX_VISIBLE_ROWS }}>
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const category = categories[item.index];
@@ -89,7 +84,7 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
               );
             })}
           </div>
-        </div>
+        </ScrollArea>
       )}
       <CategoryDialog open={dialog.open} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} category={dialog.category} />
     </section>
