@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { benchUser } from './bench-user.ts';
 import { chromium } from 'playwright-core';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
@@ -53,15 +54,8 @@ export function generateBookmarkFile(links = LINKS, folders = FOLDERS, iconBytes
   return out.join('\n');
 }
 
-async function newUser(admin: SupabaseClient, url: string, anonKey: string, tag: string) {
-  const email = `bench-import-${tag}-${Date.now()}@example.test`;
-  const password = 'Sturdy-Passw0rd!';
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Bench', last_name: tag } });
-  if (created.error) throw created.error;
-  const client = createClient(url, anonKey, { auth: { persistSession: false } });
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw error ?? new Error('no session');
-  return { client, session: data.session, userId: data.user.id };
+function newUser(admin: SupabaseClient, url: string, anonKey: string, tag: string) {
+  return benchUser(admin, url, anonKey, 'import', tag);
 }
 
 async function main() {
