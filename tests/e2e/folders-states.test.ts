@@ -170,7 +170,7 @@ describe('folder states', () => {
       await expect.poll(() => page.getByTestId('folder-count').innerText(), { timeout: WAIT }).toContain('1 pending');
       expect(await tick()).toBe(1);
       await eventually(async () => (await badgeText(ext)) === '1', WAIT, 'badge to show 1');
-      const { data: kept } = await b.client.from('links').select('category_id').eq('url', 'https://refresh.example/2').single();
+      const { data: kept } = await b.client.from('links').select('category_id').eq('url', 'https://refresh.example/2').eq('user_id', b.user.id).single();
       expect(kept?.category_id).toBe(keep);
 
       await page.getByRole('button', { name: 'Home' }).click();
@@ -327,7 +327,7 @@ describe('folder states', () => {
     expect(removed.data).toHaveLength(1);
     await approve.click();
     await expectToast(page, 'APPROVED folder not found. Please contact support.', WAIT);
-    expect((await b.client.from('links').select('category_id').eq('url', 'https://err.example/toss').single()).data?.category_id).toBe(rejectedId);
+    expect((await b.client.from('links').select('category_id').eq('url', 'https://err.example/toss').eq('user_id', b.user.id).single()).data?.category_id).toBe(rejectedId);
 
     // Back in the inbox: accepting needs APPROVED too; with REJECTED deleted, rejecting says so.
     await page.goto(`/category/${incomingId}`);
@@ -486,8 +486,9 @@ describe('folder states', () => {
       await dialog.getByRole('button', { name: 'Copy' }).click();
       await expectToast(page, 'Link moved', WAIT);
       await expect.poll(() => page.getByTestId('folder-count').innerText(), { timeout: WAIT }).toBe('1 link');
-      const { data: moved } = await user.client.from('links').select('category_id').eq('url', source.url).single();
-      expect(moved?.category_id).toBe(shelf);
+      // Links live in 'Recently Saved Links' with their folder as second category (part 2 §4 'Copy link').
+      const { data: moved } = await user.client.from('links').select('second_category_id').eq('url', source.url).single();
+      expect(moved?.second_category_id).toBe(shelf);
     }, 90_000);
   }
 
