@@ -230,7 +230,7 @@ describe('folder states', () => {
       expect(await linksSkeleton.count()).toBe(0);
       await page.context().close();
     }
-  });
+  }, 120_000);
 
   it("load errors: 'Failed to load links. Please try again.' and 'Failed to load sub-folder links. Please try again.' with a Retry that works", async () => {
     const user = await createConfirmedUser({ firstName: 'Erin', lastName: 'Retry' });
@@ -278,7 +278,7 @@ describe('folder states', () => {
     await waitForFolder(page);
     expect(await shownTitles(page)).toEqual(['Parent Link']);
     await page.context().close();
-  });
+  }, 180_000);
 
   it('incoming error toasts: REJECTED/APPROVED folders missing (deleted on the server), failed accept, reject and approve', async () => {
     const a = await createConfirmedUser({ firstName: 'Sam', lastName: 'Sender' });
@@ -523,5 +523,5 @@ describe('folder states', () => {
     await page.keyboard.press('Enter');
     await expectToast(page, 'Link accepted and added to your collection!', WAIT);
     expect(await pendingOf(b)).toBe(0);
-  });
+  }, 90_000);
 });
