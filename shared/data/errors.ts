@@ -260,7 +260,11 @@ const CATALOGUE = {
   'template.reorder': { fallback: errorSentence(TEMPLATE_MESSAGES.reorderFailed) },
   'template.delete': { fallback: errorSentence(TEMPLATE_MESSAGES.deleteFailed) },
   'incoming.accept': {
-    rules: [when(hasCode(CLIENT_ERROR_CODES.incomingCategoryMissing), { title: DEFAULT_ERROR_TITLE, description: FOLDER_MESSAGES.incomingCategoryMissing })],
+    // Accepting records APPROVED as the link's second folder, so the server also says when APPROVED is gone.
+    rules: [
+      when(hasCode(CLIENT_ERROR_CODES.incomingCategoryMissing), { title: DEFAULT_ERROR_TITLE, description: FOLDER_MESSAGES.incomingCategoryMissing }),
+      when(hasCode(CLIENT_ERROR_CODES.approvedFolderMissing), { title: DEFAULT_ERROR_TITLE, description: FOLDER_MESSAGES.approvedFolderMissing }),
+    ],
     fallback: errorSentence(FOLDER_MESSAGES.acceptFailed),
   },
   'incoming.approve': {

@@ -27,6 +27,7 @@ describe('errorToast (the one place errors become the spec\'s toast text)', () =
   it('maps part 2 §8 with the server message as description', () => {
     expect(errorToast('blocked.block', server('Already blocked'))).toEqual({ title: 'Could not block', description: 'Already blocked' });
     expect(errorToast('incoming.reject', clientError('rejected_folder_missing', 'x')).description).toBe('REJECTED folder not found. Please contact support.');
+    expect(errorToast('incoming.accept', clientError('approved_folder_missing', 'x')).description).toBe('APPROVED folder not found. Please contact support.');
     expect(errorToast('ai.discover', new DataError('You exceeded your current quota', { status: 500, source: 'function' })).title).toBe('OpenAI quota exceeded');
     expect(errorToast('ai.discover', new DataError('Incorrect API key provided', { status: 500, source: 'function' })).title).toBe('OpenAI API key issue');
     expect(errorToast('ai.discover', new DataError('Upstream down', { status: 502, source: 'function' })).title).toBe('AI service error');

@@ -29,13 +29,15 @@ function SystemSvg({ kind, full }: { kind: 'incoming' | 'approved' | 'rejected';
 }
 
 /**
- * A folder's icon in the folder view. Incoming, APPROVED and REJECTED show their own glyph, empty
+ * A folder's icon in the folder view. Incoming (and Instagram/TikTok), APPROVED and REJECTED show their own glyph, empty
  * or with content; any other folder its chosen icon.
  */
 export function FolderGlyph({ kind, count, iconUrl, size = 'md' }: { kind: FolderKind; count: number; iconUrl: string | null; size?: keyof typeof SIZES }) {
-  if (kind !== 'incoming' && kind !== 'approved' && kind !== 'rejected') return <CategoryIcon iconUrl={iconUrl} size={size} />;
+  if (kind === 'regular') return <CategoryIcon iconUrl={iconUrl} size={size} />;
   const full = count > 0;
-  const tone = kind === 'incoming' ? 'bg-primary/12 text-primary' : kind === 'approved' ? 'bg-success/15 text-success' : 'bg-destructive/12 text-destructive';
+  // The Instagram/TikTok receiving folders are incoming folders too: the inbox glyph, by their link count.
+  const glyph = kind === 'incoming-source' ? 'incoming' : kind;
+  const tone = glyph === 'incoming' ? 'bg-primary/12 text-primary' : glyph === 'approved' ? 'bg-success/15 text-success' : 'bg-destructive/12 text-destructive';
   return (
     <span
       data-testid="folder-glyph"
@@ -43,7 +45,7 @@ export function FolderGlyph({ kind, count, iconUrl, size = 'md' }: { kind: Folde
       aria-hidden="true"
       className={cn(SIZES[size], 'flex shrink-0 items-center justify-center rounded-lg', tone)}
     >
-      <SystemSvg kind={kind} full={full} />
+      <SystemSvg kind={glyph} full={full} />
     </span>
   );
 }

@@ -31,3 +31,12 @@ export const canApproveIn = (kind: FolderKind) => kind === 'approved' || kind ==
 
 /** Renaming, icon changes and deletion are refused by the server for default folders; the UI hides them. */
 export const isManageable = (folder: Pick<Category, 'is_default' | 'is_template' | 'system_key'>) => !folder.is_default && !folder.is_template && !folder.system_key;
+
+/**
+ * The incoming view refreshes every 30 s (part 2 §4): the inbox and the Instagram/TikTok folders,
+ * whose links arrive from other devices and apps while the page is open.
+ */
+export const refreshesLive = (folder: Pick<Category, 'system_key' | 'is_default' | 'name' | 'parent_category_id'> | null | undefined): boolean => {
+  const kind = folder ? folderKind(folder) : 'regular';
+  return kind === 'incoming' || kind === 'incoming-source';
+};

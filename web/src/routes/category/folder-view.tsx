@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_ICON_OUTLINE_COLOR, SORT_OPTIONS, type SortOption } from '~shared/constants.ts';
+import { DEFAULT_ICON_OUTLINE_COLOR, INCOMING_REFRESH_MS, SORT_OPTIONS, type SortOption } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import { categoryKeys } from '~shared/data/categories/keys.ts';
 import { folderQueries, type SubfolderWithCount } from '~shared/data/categories/folder.ts';
@@ -34,7 +34,7 @@ import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
 import { CopyLinkDialog, copyDestinations } from './copy-link-dialog.tsx';
 import { EditLinkDialog, FolderDeleteLinkDialog } from './folder-dialogs.tsx';
 import { FolderGlyph } from './folder-glyph.tsx';
-import { canApproveIn, canEditLinksIn, folderKind } from './folder-kind.ts';
+import { canApproveIn, canEditLinksIn, folderKind, refreshesLive } from './folder-kind.ts';
 import { FolderLinkGrid, type FolderLinkHandlers } from './folder-link-grid.tsx';
 import { useFolderPrefs } from './folder-prefs.ts';
 import { ViewModeSwitch } from './view-mode-switch.tsx';
@@ -81,8 +81,9 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   const validId = UUID.test(folderId);
 
   // The folder and its links load in parallel (the folder's first load is one round trip each).
-  const context = useQuery(folderQueries.context(client, userId, folderId));
-  const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId });
+  // Incoming folders refresh every 30 s (their counts and links change from elsewhere); others on demand.
+  const context = useQuery({ ...folderQueries.context(client, userId, folderId), refetchInterval: (q) => (refreshesLive(q.state.data?.folder) ? INCOMING_REFRESH_MS : false) });
+  const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId, refetchInterval: refreshesLive(context.data?.folder) ? INCOMING_REFRESH_MS : false });
   const categories = useQuery(categoryQueries.list(client, userId));
   const shareOff = useShareOff(userId);
   const isAdmin = useQuery(roleQueries.isAdmin(client, userId)).data ?? false;
@@ -254,7 +255,8 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
         <div className="flex flex-wrap items-center gap-3">
           <FolderGlyph kind={kind} count={headerCount} iconUrl={folder.icon_url} size="lg" />
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{folder.name}</h1>
+            {/* Wraps rather than truncates: on a phone 'Recently Received Links (TikTok)' would lose its last word. */}
+            <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{folder.name}</h1>
             <p className="text-sm text-muted-foreground" data-testid="folder-count">
               {kind === 'incoming'
                 ? `${pendingCount} pending · ${linkCount} ${linkCount === 1 ? 'link' : 'links'}`
