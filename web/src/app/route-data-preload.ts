@@ -1,0 +1,24 @@
+import { folderQueries } from '~shared/data/categories/folder.ts';
+import { categoryQueries } from '~shared/data/categories/queries.ts';
+import { linkQueries } from '~shared/data/links/queries.ts';
+import { loadClient } from './load-client.ts';
+import { queryClient } from './query-client.ts';
+import type { PreloadTarget } from './route-preload.ts';
+
+/**
+ * Starts the first page's queries (route-preload.ts) with the stored session's user: the page then
+ * finds them in flight or done. The same query options as the pages, so keys and data are identical.
+ */
+export async function preloadRouteData(target: PreloadTarget): Promise<void> {
+  const client = await loadClient();
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) return;
+  if ('folderId' in target) {
+    void queryClient.prefetchQuery(folderQueries.context(client, userId, target.folderId));
+    void queryClient.prefetchQuery(linkQueries.folder(client, userId, target.folderId));
+  } else {
+    void queryClient.prefetchQuery(linkQueries.list(client, userId));
+    void queryClient.prefetchQuery(categoryQueries.list(client, userId));
+  }
+}
