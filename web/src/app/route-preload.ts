@@ -13,26 +13,20 @@ export function preloadTargetFor(pathname: string): PreloadTarget | null {
   return DASHBOARD_PATH.test(pathname) ? { dashboard: true } : null;
 }
 
-const ignore = () => {
+export const ignore = () => {
   // A failed preload changes nothing: the route loads its chunk and data itself.
 };
 
 /**
  * First page load of a signed-in folder or the dashboard (issue 11 'Scale'): React reaches the page
  * only after a chain of lazy chunks (data providers → supabase-js → signed-in layout → page), and the
- * page asked for its data only once it rendered. Here every chunk of that chain is requested at once
- * and the page's queries start as soon as supabase-js is there, into the same query cache the page
- * reads (the same import() calls as routes.tsx, so nothing loads twice).
+ * page asked for its data only once it rendered. Here supabase-js and route-data-preload.ts start at
+ * once; that module requests the rest of the chain and the page's queries in parallel. (The chunk
+ * imports live there, not here: this module is in the entry chunk every page loads.)
  */
 export function preloadInitialRoute(pathname: string): void {
   const target = preloadTargetFor(pathname);
   if (!target || !hasStoredSession()) return;
-  // The data first: the browser fetches at most 6 files at a time from one HTTP/1.1 host, and the
-  // page's chunks are many. supabase-js is the session store's too (it loads it a little later).
-  void loadClient().catch(ignore);
-  void import('./route-data-preload.ts').then((m) => m.preloadRouteData(target)).catch(ignore);
-  void import('./data-providers.tsx').catch(ignore);
-  void import('../routes/signed-in/signed-in-layout.tsx').catch(ignore);
-  if ('folderId' in target) void import('../routes/category/category-page.tsx').catch(ignore);
-  else void import('../routes/dashboard/dashboard-page.tsx').catch(ignore);
+  void loadClient().catch(ignore); // the session store loads supabase-js too, a little later
+  void import('./route-data-preload.ts').then((m) => m.preloadRoute(target)).catch(ignore);
 }
