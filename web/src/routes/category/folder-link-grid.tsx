@@ -1,4 +1,4 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ViewMode } from '~shared/constants.ts';
 import type { FolderLinkItem } from '~shared/data/links/api.ts';
@@ -26,7 +26,8 @@ export interface FolderLinkHandlers {
   renderExtra?: (link: FolderLinkItem) => React.ReactNode;
 }
 
-const ROW_ESTIMATE: Record<ViewMode, number> = { gallery: 200, compact: 150, list: 170 };
+/** A row's height before it was measured (cards without descriptions or images, 1280 px wide, with the reorder bar). */
+const ROW_ESTIMATE: Record<ViewMode, number> = { gallery: 180, compact: 180, list: 130 };
 
 function Description({ text, compact }: { text: string | null; compact: boolean }) {
   if (!text || compact) return null;
@@ -73,13 +74,33 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
   });
+  // Rows not measured yet are estimated at the height rows of the same layout measured last: a
+  // keystroke that brings new cards then renders the right number of rows in one pass, instead of
+  // rendering with a guess, measuring, and rendering and laying out again (issue 11 'Scale').
+  // The layout changes with the view mode, the columns and the reorder bar (gone while searching).
+  const layout = `${viewMode}:${columns}:${handlers.onMove ? 'move' : 'still'}`;
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  const measured = useRef(new Map<string, number>());
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => ROW_ESTIMATE[viewMode],
+    estimateSize: () => measured.current.get(layoutRef.current) ?? ROW_ESTIMATE[viewMode],
+    measureElement: (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      if (size > 0) measured.current.set(layoutRef.current, size);
+      return size;
+    },
     overscan: 2,
     scrollMargin,
     gap: 12,
   });
+  // Sizes measured under another layout are wrong now: start again from this layout's estimate.
+  const previousLayout = useRef(layout);
+  useLayoutEffect(() => {
+    if (previousLayout.current === layout) return;
+    previousLayout.current = layout;
+    virtualizer.measure();
+  }, [layout, virtualizer]);
   const compact = viewMode === 'compact';
 
   return (

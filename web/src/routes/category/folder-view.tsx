@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DEFAULT_ICON_OUTLINE_COLOR, INCOMING_REFRESH_MS, SORT_OPTIONS, type SortOption } from '~shared/constants.ts';
+import { DEFAULT_ICON_OUTLINE_COLOR, INCOMING_REFRESH_MS } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import { categoryKeys } from '~shared/data/categories/keys.ts';
 import { folderQueries, type SubfolderWithCount } from '~shared/data/categories/folder.ts';
@@ -11,51 +11,31 @@ import { incomingQueries } from '~shared/data/incoming/queries.ts';
 import { moveLink, recordLinkOpen, type FolderLinkItem, type LinkListItem } from '~shared/data/links/api.ts';
 import { linkKeys } from '~shared/data/links/keys.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
-import { searchLinks } from '~shared/data/links/select.ts';
 import { profileQueries } from '~shared/data/profiles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { roleQueries } from '~shared/data/roles/queries.ts';
 import { FOLDER_MESSAGES, linkMovedMessage } from '~shared/messages.ts';
-import { gridColumns } from '~shared/rules/grid-columns.ts';
 import { applyCreatedAtUpdates, type ReorderDirection } from '~shared/rules/reorder.ts';
-import { sortLinks } from '~shared/rules/sort-links.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import type { LinkCardLink, OpenMode } from '~shared/ui/LinkCard.tsx';
-import { cn } from '~shared/ui/cn.ts';
-import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
-import { SearchIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { RefreshPreviewsButton } from '../../features/link-previews/refresh-previews-button.tsx';
 import { directionWord } from '../../features/links/grid-model.ts';
-import { measureSince } from '../../features/links/grid-perf.ts';
 import { openAfterCounting } from '../../features/links/open-link.ts';
 import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
 import { CopyLinkDialog, copyDestinations } from './copy-link-dialog.tsx';
 import { EditLinkDialog, FolderDeleteLinkDialog } from './folder-dialogs.tsx';
 import { FolderGlyph } from './folder-glyph.tsx';
 import { canApproveIn, canEditLinksIn, folderKind, refreshesLive } from './folder-kind.ts';
-import { FolderLinkGrid, type FolderLinkHandlers } from './folder-link-grid.tsx';
-import { useFolderPrefs } from './folder-prefs.ts';
-import { ViewModeSwitch } from './view-mode-switch.tsx';
+import type { FolderLinkHandlers } from './folder-link-grid.tsx';
+import { FolderLinksSection, GridSkeleton } from './folder-links-section.tsx';
 import { IncomingShares } from './incoming-shares.tsx';
-import { OutlineColorPicker } from './outline-color-picker.tsx';
 import { ShareFolderDialog } from './share-folder-dialog.tsx';
 import { SubfolderList } from './subfolder-list.tsx';
-import { useWindowWidth } from './use-window-width.ts';
 import { useShareOff } from '../../features/sharing/use-share-off.ts';
 
 export const APPROVED_TOAST = 'Approved';
-const SORT_LABELS: Record<SortOption, string> = {
-  newest: 'Newest',
-  oldest: 'Oldest',
-  alphabetical: 'Alphabetical',
-  most_viewed: 'Most viewed',
-  most_shared: 'Most shared',
-};
-/** Timing marks for the benchmark (tests/bench/web-dashboard.bench.ts). */
-export const FOLDER_RENDER_MEASURE = 'lv:folder-render-from-data';
-export const FOLDER_SEARCH_MEASURE = 'lv:folder-search-update';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Folders a link can be accepted into or edited into: the user's own, without the incoming system tree. */
@@ -95,13 +75,6 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   const incoming = useQuery({ ...incomingQueries.list(client, userId, 'pending'), enabled: kind === 'incoming' });
   useDocumentMeta({ title: pageTitle(folder?.name ?? 'Folder') });
 
-  const { viewMode, setViewMode, sort, setSort } = useFolderPrefs();
-  const width = useWindowWidth();
-  const columns = gridColumns(viewMode, width);
-  const [query, setQuery] = useState('');
-  const searchId = useId();
-  const sortId = useId();
-
   const [sharing, setSharing] = useState<LinkCardLink | null>(null);
   const [deleting, setDeleting] = useState<LinkCardLink | null>(null);
   const [copying, setCopying] = useState<LinkCardLink | null>(null);
@@ -115,28 +88,6 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
 
   const all = links.data;
   const linkIds = useMemo(() => (all ?? []).map((l) => l.id), [all]);
-  // Benchmark marks: links data → committed grid, and keystroke → committed grid.
-  const renderStarted = useRef<number | null>(null);
-  const searchStarted = useRef<number | null>(null);
-  if (all && renderStarted.current === null) renderStarted.current = performance.now();
-  useLayoutEffect(() => {
-    if (all && renderStarted.current !== null && renderStarted.current >= 0) {
-      measureSince(FOLDER_RENDER_MEASURE, renderStarted.current);
-      renderStarted.current = -1;
-    }
-  }, [all]);
-  useLayoutEffect(() => {
-    if (searchStarted.current !== null) {
-      measureSince(FOLDER_SEARCH_MEASURE, searchStarted.current);
-      searchStarted.current = null;
-    }
-  }, [query]);
-  // Sort once per list and sort (the server's order is already newest first), then filter per keystroke:
-  // the search index is cached per sorted array, so typing is a plain scan.
-  const sorted = useMemo(() => (all ? (sort === 'newest' ? all : sortLinks(all, sort)) : []), [all, sort]);
-  const shown = useMemo(() => searchLinks(sorted, query), [sorted, query]);
-  const searching = query.trim() !== '';
-  const canMove = sort === 'newest' && !searching;
   const linkById = useMemo(() => new Map((all ?? []).map((l) => [l.id, l])), [all]);
 
   const patchFolder = useCallback(
@@ -149,8 +100,9 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   const linkFolders = useMemo(() => (categories.data ?? []).filter(isLinkFolder), [categories.data]);
   const defaultCategoryId = categories.data?.find((c) => c.system_key === 'saved')?.id;
 
+  // The search, sort and columns live in FolderLinksSection (a keystroke re-renders only that part).
   const move = useCallback(
-    async (link: { id: string }, direction: ReorderDirection) => {
+    async (link: { id: string }, direction: ReorderDirection, columns: number) => {
       if (!all) return;
       try {
         const rows = await moveLink(client, { items: all, id: link.id, direction, columns, withinCategoryId: folderId });
@@ -163,10 +115,11 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
         showErrorToast(direction === 'beginning' ? 'link.moveBeginning' : direction === 'end' ? 'link.moveEnd' : 'link.move', error);
       }
     },
-    [all, client, columns, folderId, patchFolder, queryClient, userId],
+    [all, client, folderId, patchFolder, queryClient, userId],
   );
 
-  const handlers: FolderLinkHandlers = useMemo(
+  const onMove = useCallback((link: LinkCardLink, direction: ReorderDirection, columns: number) => void move(link, direction, columns), [move]);
+  const handlers: Omit<FolderLinkHandlers, 'onMove'> = useMemo(
     () => ({
       onOpen: (link: LinkCardLink, mode: OpenMode) =>
         void openAfterCounting(link.url, mode, async () => {
@@ -177,11 +130,10 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
       shareOff,
       onEdit: folder && canEditLinksIn(folder) ? (link: LinkCardLink) => setEditing(linkById.get(link.id) ?? null) : undefined,
       onDelete: setDeleting,
-      onMove: canMove ? (link: LinkCardLink, direction: ReorderDirection) => void move(link, direction) : undefined,
       extraActions: [{ label: 'Copy to folder', onSelect: setCopying }],
       renderExtra: canApproveIn(kind) ? (link: FolderLinkItem) => <ApproveButton linkId={link.id} /> : undefined,
     }),
-    [client, patchFolder, folder, linkById, canMove, move, kind, shareOff],
+    [client, patchFolder, folder, linkById, kind, shareOff],
   );
 
   const retry = () => {
@@ -274,65 +226,14 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
 
       {kind === 'incoming' ? <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} onCopy={setCopying} /> : null}
 
-      <section aria-labelledby="folder-links-title" className="grid gap-3" data-testid="folder-results" data-query={query}>
-        <div className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
-          <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-            <h2 id="folder-links-title" className="text-base font-semibold">
-              Links
-            </h2>
-            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-              <div className="relative sm:w-64">
-                <label htmlFor={searchId} className="sr-only">
-                  Search links
-                </label>
-                <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
-                <input
-                  id={searchId}
-                  type="search"
-                  placeholder="Search links..."
-                  value={query}
-                  onChange={(event) => {
-                    searchStarted.current = performance.now();
-                    setQuery(event.target.value);
-                  }}
-                  className={cn(CONTROL_CLASS, 'h-9 pl-9')}
-                  data-testid="folder-search"
-                />
-              </div>
-              <ViewModeSwitch value={viewMode} onChange={setViewMode} />
-              <div className="flex items-center gap-2">
-                <label htmlFor={sortId} className="text-xs text-muted-foreground">
-                  Sort
-                </label>
-                <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SortOption)} className={cn(CONTROL_CLASS, 'h-9 flex-1 sm:w-40')}>
-                  {SORT_OPTIONS.map((option) => (
-                    <option key={option} value={option}>
-                      {SORT_LABELS[option]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-          </div>
-          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <span>Icon outline</span>
-            <OutlineColorPicker userId={userId} value={outlineColor} />
-            {!canMove && all && all.length > 1 ? <span className="ml-auto">Reordering works in the Newest sort without a search.</span> : null}
-          </div>
-        </div>
-
-        {links.isError && !all ? (
-          <LoadError onRetry={retry} message={isSubfolder ? FOLDER_MESSAGES.loadSubfolderLinksFailed : FOLDER_MESSAGES.loadLinksFailed} />
-        ) : !all ? (
-          <GridSkeleton />
-        ) : shown.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground" data-testid="folder-empty">
-            {searching ? 'No links match your search.' : 'This folder is empty.'}
-          </p>
-        ) : (
-          <FolderLinkGrid query={query} links={shown} columns={columns} viewMode={viewMode} handlers={handlers} outlineColor={outlineColor} />
-        )}
-      </section>
+      <FolderLinksSection
+        userId={userId}
+        links={all}
+        loadError={links.isError ? <LoadError onRetry={retry} message={isSubfolder ? FOLDER_MESSAGES.loadSubfolderLinksFailed : FOLDER_MESSAGES.loadLinksFailed} /> : null}
+        handlers={handlers}
+        onMove={onMove}
+        outlineColor={outlineColor}
+      />
 
       <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} />
       <FolderDeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} />
@@ -373,16 +274,6 @@ function FolderShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="relative flex-1" data-testid="folder-view">
       <main className="mx-auto grid w-full max-w-7xl gap-4 px-3 pt-5 pb-24 sm:px-6 sm:pt-6">{children}</main>
-    </div>
-  );
-}
-
-function GridSkeleton() {
-  return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-busy="true" aria-label="Loading links" data-testid="folder-loading">
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="h-28 animate-pulse rounded-lg border border-border bg-card/70" />
-      ))}
     </div>
   );
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
+import { folderQueries } from '../../../shared/data/categories/folder.ts';
+import { linkQueries } from '../../../shared/data/links/queries.ts';
+
+/**
+ * Issue 11 'Scale', first load: on a fresh page load of a folder, the folder and its links are asked
+ * for as soon as supabase-js is there (route-preload.ts), under the very keys the folder view reads,
+ * so the view finds them in the cache instead of asking again once it has rendered.
+ */
+const USER = '00000000-0000-4000-8000-000000000001';
+const FOLDER = '00000000-0000-4000-8000-0000000000f1';
+const requests: string[] = [];
+const fake = vi.hoisted(() => ({ client: null as unknown }));
+vi.mock('../../../web/src/app/load-client.ts', () => ({
+  loadClient: async () => fake.client,
+  loadedClient: () => fake.client,
+  whenClientLoaded: (listener: (client: unknown) => void) => listener(fake.client),
+}));
+fake.client = createSupabaseClient({
+  url: 'http://127.0.0.1:9',
+  anonKey: 'anon',
+  storage: createMemoryStorage(),
+  fetch: async (input, init) => {
+    const url = new URL(String(input));
+    requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder: { id: FOLDER, name: 'Recipes' }, ancestors: [], link_count: 1, subfolders: [] });
+    if (url.pathname.endsWith('/links')) return init?.method === 'HEAD' ? new Response(null, { status: 200, headers: { 'content-range': '*/1' } }) : json([{ id: 'l1', title: 'Pasta' }]);
+    return json([]);
+  },
+});
+// A signed-in session as supabase-js stores it (only the user id is read).
+vi.spyOn((fake.client as ReturnType<typeof createSupabaseClient>).auth, 'getSession').mockResolvedValue({ data: { session: { user: { id: USER } } }, error: null } as never);
+
+const { preloadTargetFor } = await import('../../../web/src/app/route-preload.ts');
+const { preloadRouteData } = await import('../../../web/src/app/route-data-preload.ts');
+const { queryClient } = await import('../../../web/src/app/query-client.ts');
+
+describe('route preload (issue 11 first load)', () => {
+  it('knows the folder pages and the dashboard, nothing else', () => {
+    expect(preloadTargetFor(`/category/${FOLDER}`)).toEqual({ folderId: FOLDER });
+    expect(preloadTargetFor(`/category/${FOLDER}/`)).toEqual({ folderId: FOLDER });
+    expect(preloadTargetFor('/dashboard')).toEqual({ dashboard: true });
+    expect(preloadTargetFor('/category/all-templates')).toBeNull();
+    expect(preloadTargetFor('/category/not-a-uuid')).toBeNull();
+    expect(preloadTargetFor('/settings')).toBeNull();
+    expect(preloadTargetFor('/')).toBeNull();
+  });
+
+  it("fills the folder view's own queries: the folder and its links", async () => {
+    await preloadRouteData({ folderId: FOLDER });
+    const client = fake.client as ReturnType<typeof createSupabaseClient>;
+    await vi.waitFor(() => {
+      expect(queryClient.getQueryData(folderQueries.context(client, USER, FOLDER).queryKey)).toMatchObject({ folder: { id: FOLDER } });
+      expect(queryClient.getQueryData(linkQueries.folder(client, USER, FOLDER).queryKey)).toEqual([{ id: 'l1', title: 'Pasta' }]);
+    });
+    expect(requests.filter((r) => r.endsWith('/rpc/get_folder'))).toHaveLength(1);
+    expect(requests.filter((r) => r.startsWith('GET') && r.endsWith('/links'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,33 @@
+import { folderQueries } from '~shared/data/categories/folder.ts';
+import { categoryQueries } from '~shared/data/categories/queries.ts';
+import { linkQueries } from '~shared/data/links/queries.ts';
+import { loadClient } from './load-client.ts';
+import { queryClient } from './query-client.ts';
+import { ignore, type PreloadTarget } from './route-preload.ts';
+
+/** The first page's chunks (the same import() calls as routes.tsx, so nothing loads twice) and its data. */
+export function preloadRoute(target: PreloadTarget): void {
+  void preloadRouteData(target).catch(ignore);
+  void import('./data-providers.tsx').catch(ignore);
+  void import('../routes/signed-in/signed-in-layout.tsx').catch(ignore);
+  if ('folderId' in target) void import('../routes/category/category-page.tsx').catch(ignore);
+  else void import('../routes/dashboard/dashboard-page.tsx').catch(ignore);
+}
+
+/**
+ * Starts the first page's queries (route-preload.ts) with the stored session's user: the page then
+ * finds them in flight or done. The same query options as the pages, so keys and data are identical.
+ */
+export async function preloadRouteData(target: PreloadTarget): Promise<void> {
+  const client = await loadClient();
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) return;
+  if ('folderId' in target) {
+    void queryClient.prefetchQuery(folderQueries.context(client, userId, target.folderId));
+    void queryClient.prefetchQuery(linkQueries.folder(client, userId, target.folderId));
+  } else {
+    void queryClient.prefetchQuery(linkQueries.list(client, userId));
+    void queryClient.prefetchQuery(categoryQueries.list(client, userId));
+  }
+}
