@@ -136,4 +136,32 @@ describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite 
     expect([...r.rows[0].x]).toEqual([1, 2]);
     expect(r.fields.map((f) => f.name)).toEqual(['n', 'b', 'j', 't', 'a', 'x']);
   });
+
+  it('keeps concurrent requests apart: each its own role, claims and transaction, an error failing only its own', async () => {
+    // In the worker, requests that arrive together run in one exchange with the database (one Sync each).
+    const calls = Array.from({ length: 12 }, (_, i) => {
+      const who = i % 2 === 0 ? alice : bob;
+      if (i === 5) return db.queryAsRole('authenticated', claims(who), "insert into public.notes (owner, body) values ($1, '')", [who], { prepare: true });
+      if (i === 7) return db.queryAsRole('authenticated', claims(who), 'select 1/0', [], { prepare: true });
+      if (i % 3 === 0) return db.queryAsRole<{ id: number }>('authenticated', claims(who), 'insert into public.notes (owner, body) values ($1, $2) returning id', [who, `batch ${i}`], { prepare: true });
+      return db.queryAsRole<{ uid: string; n: number }>('authenticated', claims(who), 'select auth.uid()::text as uid, count(*)::int as n from public.notes where owner <> auth.uid()', [], { prepare: true });
+    });
+    const settled = await Promise.allSettled(calls);
+    settled.forEach((r, i) => {
+      const who = i % 2 === 0 ? alice : bob;
+      if (i === 5) expect(r).toMatchObject({ status: 'rejected', reason: { code: '23514' } });
+      else if (i === 7) expect(r).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+      else if (i % 3 === 0) expect(r).toMatchObject({ status: 'fulfilled', value: { rowCount: 1 } });
+      // RLS with this call's own claims: the caller's uid, and nobody else's notes.
+      else expect(r).toMatchObject({ status: 'fulfilled', value: { rows: [{ uid: who, n: 0 }] } });
+    });
+    const stored = await db.query<{ body: string; owner: string }>("select body, owner from public.notes where body like 'batch %' order by body");
+    expect(stored.rows).toEqual([
+      { body: 'batch 0', owner: alice },
+      { body: 'batch 3', owner: bob },
+      { body: 'batch 6', owner: alice },
+      { body: 'batch 9', owner: bob },
+    ]);
+    expect((await db.query<{ n: number }>("select count(*)::int as n from public.notes where body = ''")).rows[0].n).toBe(0);
+  });
 });

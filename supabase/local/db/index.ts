@@ -105,7 +105,10 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
     for (const p of pending.values()) p.reject(dead);
     pending.clear();
   };
-  worker.on('message', settle);
+  worker.on('message', (m: WorkerReply | WorkerReply[]) => {
+    if (Array.isArray(m)) for (const one of m) settle(one);
+    else settle(m);
+  });
   worker.on('error', die);
   worker.on('exit', (code) => die(new Error(`the database worker exited (code ${code})`)));
   await started;

@@ -25,6 +25,18 @@ function textParam(value) {
   return JSON.stringify(value);
 }
 
+async function settleEach(items, run) {
+  const out = [];
+  for (const it of items) {
+    try {
+      out.push({ ok: true, result: await run(it) });
+    } catch (error) {
+      out.push({ ok: false, error });
+    }
+  }
+  return out;
+}
+
 export async function openEngine(dataDir, roleSettingsSql) {
   const { PGlite, protocol } = await import('@electric-sql/pglite');
   const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
@@ -34,18 +46,20 @@ export async function openEngine(dataDir, roleSettingsSql) {
   const top = wrap(pg);
   // The pipelined path needs PGlite's transaction lock (an internal method); should a PGlite
   // release drop it, fall back to a plain transaction rather than risk interleaving.
+  const pipelined = typeof pg._runExclusiveTransaction === 'function' ? pipelinedRoleQuery(pg, protocol.serialize, roleSettingsSql) : null;
   const queryAsRole =
-    typeof pg._runExclusiveTransaction === 'function'
-      ? pipelinedRoleQuery(pg, protocol.serialize, roleSettingsSql)
-      : (settings, sql, params = []) =>
-          pg.transaction(async (tx) => {
-            await tx.query(roleSettingsSql, settings);
-            return result(await tx.query(sql, params));
-          });
+    pipelined?.one ??
+    ((settings, sql, params = []) =>
+      pg.transaction(async (tx) => {
+        await tx.query(roleSettingsSql, settings);
+        return result(await tx.query(sql, params));
+      }));
   return {
     query: top.query,
     exec: top.exec,
     queryAsRole,
+    // Several requests in one exchange (see pipelinedRoleQuery), else one after the other.
+    queryAsRoleMany: pipelined?.many ?? ((items) => settleEach(items, (it) => queryAsRole(it.settings, it.sql, it.params, it.prepare))),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
   };
@@ -65,23 +79,26 @@ function pipelinedRoleQuery(pg, serialize, roleSettingsSql) {
   const statements = new Map();
   let counter = 0;
   const MAX_STATEMENTS = 200;
-  const exchange = (parts) => {
+  const exchange = (parts, throwOnError = true) => {
     const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     let offset = 0;
     for (const p of parts) {
       message.set(p, offset);
       offset += p.length;
     }
-    return pg.execProtocolStream(message, { syncToFs: false });
+    return pg.execProtocolStream(message, { syncToFs: false, throwOnError });
   };
-  return async function queryAsRole(settings, sql, params = [], prepare = false) {
+  const prepareSettings = async () => {
+    if (!prepared) {
+      await exchange([serialize.parse({ name: SETTINGS, text: roleSettingsSql }), serialize.sync()]);
+      prepared = true;
+    }
+  };
+  async function one(settings, sql, params = [], prepare = false) {
     // PGlite's transaction lock keeps other callers' explicit transactions from interleaving with ours.
     const messages = await pg._runExclusiveTransaction(() =>
       pg.runExclusive(async () => {
-        if (!prepared) {
-          await exchange([serialize.parse({ name: SETTINGS, text: roleSettingsSql }), serialize.sync()]);
-          prepared = true;
-        }
+        await prepareSettings();
         let name = prepare ? statements.get(sql) : undefined;
         let fresh;
         const parts = [serialize.bind({ statement: SETTINGS, values: settings }), serialize.execute({})];
@@ -109,7 +126,75 @@ function pipelinedRoleQuery(pg, serialize, roleSettingsSql) {
         return out;
       }),
     );
-    // The statement's rows follow its RowDescription (the settings row has none).
+    return decode(messages);
+  }
+
+  /**
+   * Several requests in ONE exchange, each its own implicit transaction (its own Sync): after an
+   * error Postgres skips to that request's Sync and goes on with the next, so each request commits
+   * or fails alone, as if sent one by one. Answers in order: { ok, result } or { ok: false, error }.
+   * A statement seen for the first time goes alone (one()), so it is parsed and kept once.
+   */
+  async function many(items) {
+    const out = [];
+    let batch = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const group = batch;
+      batch = [];
+      try {
+        out.push(...(await runBatch(group)));
+      } catch (error) {
+        for (let i = 0; i < group.length; i++) out.push({ ok: false, error });
+      }
+    };
+    for (const it of items) {
+      if (it.prepare && !statements.has(it.sql)) {
+        await flush();
+        try {
+          out.push({ ok: true, result: await one(it.settings, it.sql, it.params, it.prepare) });
+        } catch (error) {
+          out.push({ ok: false, error });
+        }
+      } else batch.push(it);
+    }
+    await flush();
+    return out;
+  }
+
+  function runBatch(items) {
+    return pg._runExclusiveTransaction(() =>
+      pg.runExclusive(async () => {
+        await prepareSettings();
+        const parts = [];
+        for (const it of items) {
+          // A prepared statement dropped since (MAX_STATEMENTS) runs unnamed, parsed again.
+          const name = it.prepare ? statements.get(it.sql) : undefined;
+          parts.push(serialize.bind({ statement: SETTINGS, values: it.settings }), serialize.execute({}));
+          if (name === undefined) parts.push(serialize.parse({ text: it.sql }));
+          parts.push(serialize.bind({ statement: name, values: (it.params ?? []).map(textParam) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+        }
+        const messages = await exchange(parts, false);
+        await pg.syncToFs();
+        const answers = [];
+        let group = [];
+        for (const m of messages) {
+          if (m.name !== 'readyForQuery') {
+            group.push(m);
+            continue;
+          }
+          const error = group.find((g) => g instanceof Error);
+          answers.push(error ? { ok: false, error } : { ok: true, result: decode(group) });
+          group = [];
+        }
+        while (answers.length < items.length) answers.push({ ok: false, error: new Error('the database did not answer this request') });
+        return answers;
+      }),
+    );
+  }
+
+  /** The statement's rows follow its RowDescription (the settings row has none). */
+  function decode(messages) {
     let fields = [];
     const rows = [];
     let rowCount = 0;
@@ -128,5 +213,7 @@ function pipelinedRoleQuery(pg, serialize, roleSettingsSql) {
       } else if (m.name === 'commandComplete') rowCount = Number(/(\d+)$/.exec(m.text ?? '')?.[1] ?? 0);
     }
     return { rows, rowCount: rowCount || rows.length, fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
-  };
+  }
+
+  return { one, many };
 }

@@ -2,7 +2,7 @@
 // core of its own while the stack's thread does HTTP. Started by openDatabase (db/index.ts), which
 // speaks to it with messages:
 //   { id, op: 'query' | 'exec' | 'role' | 'begin' | 'txQuery' | 'txExec' | 'end' | 'close', ... }
-// answered by { id, ok: true, result } or { id, ok: false, error }. A transaction is the callback of
+// answered by { id, ok: true, result } or { id, ok: false, error } (REST requests: arrays of those). A transaction is the callback of
 // PGlite's own transaction() here, fed by the caller's 'txQuery' / 'txExec' messages until its
 // 'end' (commit or roll back), so it holds PGlite's transaction lock exactly as in one thread.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -84,8 +84,6 @@ async function answer(m) {
     switch (m.op) {
       case 'query':
         return ok(m.id, await engine.query(m.sql, m.params));
-      case 'role':
-        return ok(m.id, await engine.queryAsRole(m.settings, m.sql, m.params, m.prepare));
       case 'exec':
         await engine.exec(m.sql);
         return ok(m.id, null);
@@ -100,7 +98,40 @@ async function answer(m) {
   }
 }
 
+/**
+ * REST requests ('role') that arrive while the database is busy wait here and then run together:
+ * one exchange with PGlite (each request still its own transaction) and one reply message holding
+ * every answer, which halves what a request costs both threads when several are in flight.
+ */
+const roleQueue = [];
+let draining = false;
+
+async function drainRoles() {
+  draining = true;
+  try {
+    // Let every message already delivered to this thread join the batch.
+    await new Promise((r) => setImmediate(r));
+    while (roleQueue.length > 0) {
+      const batch = roleQueue.splice(0, 32);
+      let answers;
+      try {
+        answers = await engine.queryAsRoleMany(batch);
+      } catch (e) {
+        answers = batch.map(() => ({ ok: false, error: e }));
+      }
+      port.postMessage(batch.map((m, i) => (answers[i].ok ? { id: m.id, ok: true, result: answers[i].result } : { id: m.id, ok: false, error: plainError(answers[i].error) })));
+    }
+  } finally {
+    draining = false;
+  }
+}
+
 port.on('message', (m) => {
+  if (m.op === 'role') {
+    roleQueue.push(m);
+    if (!draining) void drainRoles();
+    return;
+  }
   if (m.op === 'begin') return begin(m.id);
   if (m.op === 'txQuery' || m.op === 'txExec' || m.op === 'end') {
     const tx = transactions.get(m.tx);
