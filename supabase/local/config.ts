@@ -13,6 +13,8 @@ export interface StackConfig {
   dataDir: string;
   /** When set, a real PostgreSQL server is used instead of embedded PGlite. */
   databaseUrl?: string;
+  /** Where PGlite runs: its own worker thread (default) or the stack's thread (PGLITE_THREAD=main). */
+  pgliteThread: 'worker' | 'main';
   jwtSecret: string;
   jwtExpiry: number;
   anonKey: string;
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.API_EXTERNAL_URL || `http://${host}:${port}`,
     dataDir: path.resolve(env.STACK_DATA_DIR || path.join(repoRoot, '.supabase', 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteThread: env.PGLITE_THREAD === 'main' ? 'main' : 'worker',
     jwtSecret,
     jwtExpiry: int(env.JWT_EXPIRY, 3600),
     anonKey: env.ANON_KEY || keys.anonKey,

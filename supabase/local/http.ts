@@ -61,23 +61,29 @@ export function sendText(res: ServerResponse, status: number, body: string, cont
 }
 
 // Supabase's gateway answers every origin: the web app and the extension are other origins and
-// authenticate with headers, never cookies.
+// authenticate with headers, never cookies. As its CORS plugin does, the preflight gets the allowed
+// methods and headers; every other answer only what a browser reads from it (origin, exposed headers).
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Content-Type, X-Total-Count, X-Supabase-Api-Version, Location',
+};
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
   'Access-Control-Allow-Headers':
     'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-upsert, cache-control, x-supabase-api-version, accept, accept-encoding, x-region',
-  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Content-Type, X-Total-Count, X-Supabase-Api-Version, Location',
   'Access-Control-Max-Age': '86400',
+  'Content-Type': 'text/plain',
 };
 
 export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
-  for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
   if (req.method === 'OPTIONS') {
-    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.writeHead(200, PREFLIGHT_HEADERS);
     res.end('ok');
     return true;
   }
+  res.setHeader('Access-Control-Allow-Origin', CORS_HEADERS['Access-Control-Allow-Origin']);
+  res.setHeader('Access-Control-Expose-Headers', CORS_HEADERS['Access-Control-Expose-Headers']);
   return false;
 }
 

@@ -33,7 +33,7 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
   };
   fs.mkdirSync(config.dataDir, { recursive: true });
   configureRequestGuard({ timeoutMs: config.rest.timeoutMs, maxResponseRows: config.rest.maxResponseRows });
-  const db = await openDatabase({ dataDir: `${config.dataDir}/pgdata`, databaseUrl: config.databaseUrl });
+  const db = await openDatabase({ dataDir: `${config.dataDir}/pgdata`, databaseUrl: config.databaseUrl, pgliteThread: config.pgliteThread });
   let catcher: MailCatcher | undefined;
   let server: http.Server | undefined;
   const services: Partial<RunningStack['services']> = {};

@@ -1,5 +1,6 @@
 // Benchmark of /rest/v1 against the same SQL run directly on the database, in one run.
-// Usage: npx tsx tests/bench/stack.bench.ts   (npm run bench:stack)   [BENCH_N=500 BENCH_CONCURRENCY=8]
+// Usage: npx tsx tests/bench/stack.bench.ts   (npm run bench:stack)   [BENCH_N=500 BENCH_CONCURRENCY=8 BENCH_BURST=300]
+// PGLITE_THREAD=main runs PGlite in the stack's thread (the default is its own worker thread), for an A/B.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -140,18 +141,65 @@ async function paired(rest: (i: number) => Promise<void>, asRole: (i: number) =>
   };
   let restMs = 0;
   let bareMs = 0;
+  // Bursts long enough to reach a steady state (short ones measured mostly ramp-up and JIT warm-up).
   const rounds = 10;
-  const per = Math.max(CONCURRENCY, Math.floor(N / rounds));
+  const per = Math.max(CONCURRENCY, Number(process.env.BENCH_BURST ?? 300));
+  const restCpu = { main: 0, others: 0, busiest: 0 };
+  const bareCpu = { main: 0, others: 0, busiest: 0 };
   for (let r = 0; r < rounds; r++) {
+    let before = threadCpuMs();
     bareMs += await burst(bare, per);
+    addCpu(bareCpu, before, threadCpuMs());
+    before = threadCpuMs();
     restMs += await burst(rest, per);
+    addCpu(restCpu, before, threadCpuMs());
   }
+  const n = per * rounds;
+  const perRequest = (c: typeof restCpu) => ({ main: (c.main / n) * 1000, others: (c.others / n) * 1000, busiest: (c.busiest / n) * 1000 });
   return {
     restP50: percentile(restTimes, 50),
     roleP50: percentile(roleTimes, 50),
-    restPerSec: (per * rounds) / (restMs / 1000),
-    barePerSec: (per * rounds) / (bareMs / 1000),
+    restPerSec: n / (restMs / 1000),
+    barePerSec: n / (bareMs / 1000),
+    cpu: threadCpuMs().size > 0 ? { rest: perRequest(restCpu), bare: perRequest(bareCpu) } : undefined,
   };
+}
+
+/**
+ * CPU time (ms) of each thread of this process (Linux /proc; empty elsewhere): what a request costs
+ * the stack's thread and the database worker, whatever else loads the machine.
+ */
+function threadCpuMs(): Map<string, number> {
+  const out = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = fs.readdirSync('/proc/self/task');
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, (Number(f[11]) + Number(f[12])) * 10); // utime + stime, in ticks of 10 ms
+    } catch {
+      /* the thread ended */
+    }
+  }
+  return out;
+}
+
+function addCpu(acc: { main: number; others: number; busiest: number }, before: Map<string, number>, after: Map<string, number>): void {
+  let busiest = 0;
+  for (const [tid, ms] of after) {
+    const d = ms - (before.get(tid) ?? 0);
+    if (tid === String(process.pid)) acc.main += d;
+    else {
+      acc.others += d;
+      busiest = Math.max(busiest, d);
+    }
+  }
+  acc.busiest += busiest;
 }
 
 async function main() {
@@ -250,6 +298,12 @@ async function main() {
     console.log('\nREST overhead targets (select 1 row by primary key; measured interleaved, so both sides share the load):');
     console.log(`  REST p50 - the same SQL as REST runs it: ${t.restP50.toFixed(3)} - ${t.roleP50.toFixed(3)} = ${overhead.toFixed(3)} ms (target <= ${TARGET_OVERHEAD_MS} ms) ${overhead <= TARGET_OVERHEAD_MS ? 'MET' : 'NOT MET'}`);
     console.log(`  REST throughput / bare Node http server (${CONCURRENCY} in flight): ${Math.round(t.restPerSec)} / ${Math.round(t.barePerSec)} req/s = ${(share * 100).toFixed(0)} % (target >= ${TARGET_THROUGHPUT_SHARE * 100} %) ${share >= TARGET_THROUGHPUT_SHARE ? 'MET' : 'NOT MET'}`);
+    if (t.cpu) {
+      // Per request, from the threads' CPU clocks: the client and the stack share this process's main thread.
+      const us = (v: number) => `${Math.round(v)} µs`;
+      console.log(`  CPU per request (client + server): REST main thread ${us(t.cpu.rest.main)}, other threads ${us(t.cpu.rest.others)} (busiest, the database worker when PGLITE_THREAD is not main: ${us(t.cpu.rest.busiest)}); bare server main thread ${us(t.cpu.bare.main)}`);
+    }
+    console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (${os.cpus().length} cores); PGlite thread: ${config.pgliteThread}`);
   } finally {
     agent.destroy();
     await stack.stop();

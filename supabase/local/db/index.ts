@@ -1,4 +1,5 @@
-import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { openEngine } from './pglite-engine.mjs';
 
 export type Row = Record<string, unknown>;
 export interface QueryResult<T = Row> {
@@ -45,36 +46,115 @@ export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code as string);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const { PGlite, protocol } = await import('@electric-sql/pglite');
-  const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
-  fs.mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir, { extensions: { pgcrypto } });
-  await pg.waitReady;
-  const wrap = (q: { query: typeof pg.query; exec: typeof pg.exec }): Queryable => ({
-    async query<T>(sql: string, params: unknown[] = []) {
-      const r = await q.query<T>(sql, params);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
-  });
-  const top = wrap(pg);
-  const db: Database = {
+/**
+ * Where PGlite runs: 'worker' (the default) gives Postgres a thread of its own, so the stack's thread
+ * does HTTP while the database works on the other core; 'main' runs it in the calling thread.
+ */
+export type PgliteThread = 'worker' | 'main';
+
+async function openPglite(dataDir: string, thread: PgliteThread): Promise<Database> {
+  if (thread === 'worker') return openPgliteWorker(dataDir);
+  const engine = await openEngine(dataDir, ROLE_SETTINGS_SQL);
+  return {
     kind: 'pglite',
-    query: top.query,
-    exec: top.exec,
-    // The pipelined path needs PGlite's transaction lock (an internal method); should a PGlite
-    // release drop it, fall back to the plain transaction rather than risk interleaving.
-    queryAsRole:
-      typeof (pg as unknown as { _runExclusiveTransaction?: unknown })._runExclusiveTransaction === 'function'
-        ? pipelinedRoleQuery(pg, protocol.serialize)
-        : (role, claims, sql, params = []) => asRole(db, role, claims, (tx) => tx.query(sql, params)),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    query: engine.query,
+    exec: engine.exec,
+    queryAsRole: (role, claims, sql, params = [], opts = {}) => engine.queryAsRole(roleSettings(role, claims), sql, params, opts.prepare ?? false),
+    transaction: engine.transaction,
+    close: engine.close,
   };
-  return db;
+}
+
+interface WorkerReply {
+  id: number;
+  ok: boolean;
+  result?: unknown;
+  error?: Record<string, unknown> & { message: string };
+}
+
+/** An error from the worker as the caller would have seen it in-thread: an Error with code, detail, hint... */
+function workerError(plain: Record<string, unknown> & { message: string }): Error {
+  const e = new Error(plain.message);
+  Object.assign(e, plain);
+  return e;
+}
+
+/**
+ * PGlite in a worker thread (pglite-worker.mjs), behind the same Database interface: each call is
+ * one message there and one back. The worker keeps the process alive only while a call is pending,
+ * as an in-thread PGlite would.
+ */
+async function openPgliteWorker(dataDir: string): Promise<Database> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, roleSettingsSql: ROLE_SETTINGS_SQL } });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let dead: Error | null = null;
+  let ready!: { resolve: (v: unknown) => void; reject: (e: Error) => void };
+  pending.set(0, { resolve: (v) => ready.resolve(v), reject: (e) => ready.reject(e) });
+  const started = new Promise((resolve, reject) => (ready = { resolve, reject }));
+  const settle = (m: WorkerReply) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (pending.size === 0) worker.unref();
+    if (m.ok) p.resolve(m.result);
+    else p.reject(workerError(m.error!));
+  };
+  const die = (e: Error) => {
+    dead ??= e;
+    for (const p of pending.values()) p.reject(dead);
+    pending.clear();
+  };
+  worker.on('message', (m: WorkerReply | WorkerReply[]) => {
+    if (Array.isArray(m)) for (const one of m) settle(one);
+    else settle(m);
+  });
+  worker.on('error', die);
+  worker.on('exit', (code) => die(new Error(`the database worker exited (code ${code})`)));
+  await started;
+  worker.unref();
+
+  function call<T>(message: Record<string, unknown>): Promise<T> {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    if (pending.size === 0) worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      message.id = id;
+      worker.postMessage(message);
+    });
+  }
+
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params: unknown[] = []) => call<QueryResult<T>>({ op: 'query', sql, params }),
+    exec: (sql) => call<void>({ op: 'exec', sql }),
+    queryAsRole: <T>(role: RequestRole, claims: Record<string, unknown>, sql: string, params: unknown[] = [], opts: QueryAsRoleOptions = {}) =>
+      call<QueryResult<T>>({ op: 'role', settings: roleSettings(role, claims), sql, params, prepare: opts.prepare ?? false }),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const tx = nextId; // the id of the 'begin' message names the transaction
+      await call({ op: 'begin' });
+      const queryable: Queryable = {
+        query: <R>(sql: string, params: unknown[] = []) => call<QueryResult<R>>({ op: 'txQuery', tx, sql, params }),
+        exec: (sql) => call<void>({ op: 'txExec', tx, sql }),
+      };
+      let out: T;
+      try {
+        out = await fn(queryable);
+      } catch (e) {
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw e;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return out;
+    },
+    async close() {
+      if (dead) return;
+      await call({ op: 'close' });
+      dead = new Error('the database is closed');
+      await worker.terminate();
+    },
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -118,8 +198,8 @@ async function openPostgres(url: string): Promise<Database> {
   return db;
 }
 
-export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: { dataDir: string; databaseUrl?: string; pgliteThread?: PgliteThread }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.pgliteThread ?? 'worker');
 }
 
 export type RequestRole = 'anon' | 'authenticated' | 'service_role';
@@ -157,100 +237,4 @@ export function asRole<T>(db: Database, role: RequestRole, claims: Record<string
 function roleSettings(role: RequestRole, claims: Record<string, unknown>): string[] {
   const timeout = requestGuard.timeoutMs[role] ?? 0;
   return [role, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(timeout), String(requestGuard.maxResponseRows)];
-}
-
-/** Bound parameters go over the wire as text; the server infers their types from the statement. */
-function textParam(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-type PGliteInstance = InstanceType<typeof import('@electric-sql/pglite').PGlite>;
-type Serialize = typeof import('@electric-sql/pglite').protocol.serialize;
-interface WireMessage {
-  name: string;
-  fields?: unknown[];
-  text?: string;
-}
-
-/**
- * queryAsRole for PGlite in ONE exchange with the database: the role settings (a named statement,
- * parsed once) and the statement are pipelined in the extended protocol before a single Sync, so
- * they share one implicit transaction that commits at Sync or rolls back on error. A plain
- * `transaction()` costs about 16 exchanges (BEGIN, parse/describe/bind/execute/sync per query,
- * COMMIT), which doubled the cost of a short request. Values stay bound parameters.
- */
-function pipelinedRoleQuery(pg: PGliteInstance, serialize: Serialize) {
-  const SETTINGS = 'stack_role_settings';
-  let prepared = false;
-  // Prepared statements by SQL text (opts.prepare): the next request of the same shape skips parse and plan.
-  const statements = new Map<string, string>();
-  let counter = 0;
-  const MAX_STATEMENTS = 200;
-  // PGlite's transaction lock keeps other callers' explicit transactions from interleaving with ours.
-  const exclusive = pg as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> };
-  const exchange = (parts: Uint8Array[]) => {
-    const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let offset = 0;
-    for (const p of parts) {
-      message.set(p, offset);
-      offset += p.length;
-    }
-    return pg.execProtocolStream(message, { syncToFs: false }) as unknown as Promise<WireMessage[]>;
-  };
-  return async function queryAsRole<T>(role: RequestRole, claims: Record<string, unknown>, sql: string, params: unknown[] = [], opts: QueryAsRoleOptions = {}): Promise<QueryResult<T>> {
-    const messages = await exclusive._runExclusiveTransaction(() =>
-      pg.runExclusive(async () => {
-        if (!prepared) {
-          await exchange([serialize.parse({ name: SETTINGS, text: ROLE_SETTINGS_SQL }), serialize.sync()]);
-          prepared = true;
-        }
-        let name = opts.prepare ? statements.get(sql) : undefined;
-        let fresh: string | undefined;
-        const parts = [serialize.bind({ statement: SETTINGS, values: roleSettings(role, claims) }), serialize.execute({})];
-        if (name === undefined) {
-          if (opts.prepare) fresh = name = `stack_q${counter++}`;
-          parts.push(serialize.parse({ name, text: sql }));
-        }
-        parts.push(serialize.bind({ statement: name, values: params.map(textParam) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-        let out: WireMessage[];
-        try {
-          out = await exchange(parts);
-        } catch (e) {
-          // The statement may have been parsed before the error: drop it (closing an unknown name is fine).
-          if (fresh) await exchange([serialize.close({ type: 'S', name: fresh }), serialize.sync()]).catch(() => undefined);
-          throw e;
-        }
-        if (fresh) {
-          if (statements.size >= MAX_STATEMENTS) {
-            await exchange([...[...statements.values()].map((n) => serialize.close({ type: 'S', name: n })), serialize.sync()]);
-            statements.clear();
-          }
-          statements.set(sql, fresh);
-        }
-        await pg.syncToFs();
-        return out;
-      }),
-    );
-    // The statement's rows follow its RowDescription (the settings row has none).
-    let fields: { name: string; dataTypeID: number }[] = [];
-    const rows: T[] = [];
-    let rowCount = 0;
-    for (const m of messages) {
-      if (m.name === 'rowDescription') fields = m.fields as { name: string; dataTypeID: number }[];
-      else if (m.name === 'dataRow' && fields.length > 0) {
-        const values = m.fields as (string | null)[];
-        const row: Record<string, unknown> = {};
-        fields.forEach((f, i) => {
-          const raw = values[i];
-          const parse = pg.parsers[f.dataTypeID];
-          row[f.name] = raw === null ? null : parse ? parse(raw, f.dataTypeID) : raw;
-        });
-        rows.push(row as T);
-      } else if (m.name === 'commandComplete') rowCount = Number(/(\d+)$/.exec(m.text ?? '')?.[1] ?? 0);
-    }
-    return { rows, rowCount: rowCount || rows.length, fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
-  };
 }

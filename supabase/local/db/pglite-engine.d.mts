@@ -1,0 +1,12 @@
+import type { Queryable, QueryResult, Row } from './index.ts';
+
+export interface PgliteEngine extends Queryable {
+  /** One statement after the role settings (values for ROLE_SETTINGS_SQL), in one implicit transaction. */
+  queryAsRole<T = Row>(settings: string[], sql: string, params?: unknown[], prepare?: boolean): Promise<QueryResult<T>>;
+  /** Several queryAsRole calls in one exchange with the database, each its own transaction; answers in order. */
+  queryAsRoleMany(items: { settings: string[]; sql: string; params?: unknown[]; prepare?: boolean }[]): Promise<({ ok: true; result: QueryResult } | { ok: false; error: unknown })[]>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function openEngine(dataDir: string, roleSettingsSql: string): Promise<PgliteEngine>;
