@@ -165,9 +165,9 @@ const FolderCard = memo(function FolderCard({ link, position, length, columns, c
         <>
           {gallery ? <PreviewImage src={link.preview_image_url} /> : null}
           <Description text={link.description} compact={compact} />
-          {handlers.renderExtra?.(link)}
         </>
       }
+      controls={handlers.renderExtra?.(link)}
     />
   );
 });
