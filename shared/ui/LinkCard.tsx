@@ -42,7 +42,7 @@ export interface LinkCardProps {
   /** Shown under the URL (e.g. the folder view's description preview). */
   details?: ReactNode;
   /** Buttons of the card's own under the details (e.g. 'Approve'): the reorder bar then stays in the flow, never over them. */
-  controls?: ReactNode;
+  ownControls?: ReactNode;
 }
 
 const MOVE_LABELS: Record<ReorderDirection, string> = {
@@ -61,7 +61,7 @@ const MENU_ITEM =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
 
 /** One link in the grid (part 1 §2): icon menu, title, URL, date, views and shares, reorder on hover. */
-export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details, controls }: LinkCardProps) {
+export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details, ownControls }: LinkCardProps) {
   const href = safeHref(link.url);
   // Roving tab index: the card is one tab stop; arrow keys move between its controls.
   const controls: string[] = ['menu'];
@@ -220,7 +220,7 @@ export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, on
         ) : null}
       </div>
       {details}
-      {controls}
+      {ownControls}
       <dl className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <div className="flex gap-1">
           <dt className="sr-only">Created</dt>
@@ -243,7 +243,7 @@ export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, on
           // Wide screens: an overlay along the card's bottom edge while hovered or focused, so the
           // card has no empty band under the stats line; phones (no hover) show it in the flow.
           className={
-            controls
+            ownControls
               ? 'flex flex-wrap gap-1'
               : 'flex flex-wrap gap-1 opacity-100 transition-opacity sm:absolute sm:inset-x-0 sm:bottom-0 sm:rounded-b-lg sm:border-t sm:border-border sm:bg-card/95 sm:px-3 sm:py-1.5 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100'
           }

@@ -167,7 +167,7 @@ const FolderCard = memo(function FolderCard({ link, position, length, columns, c
           <Description text={link.description} compact={compact} />
         </>
       }
-      controls={handlers.renderExtra?.(link)}
+      ownControls={handlers.renderExtra?.(link)}
     />
   );
 });
