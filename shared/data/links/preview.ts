@@ -29,19 +29,39 @@ export function refreshLinkPreview(client: DataClient, linkId: string, hints?: P
   return invokeFunction<LinkPreviewResult>(client, 'link-preview', { link_id: linkId, ...(hints ? { hints } : {}) });
 }
 
+/**
+ * Starts downloading a stored image while React renders the patched card, so its <img> finds the
+ * bytes (the browser shares one request per URL) instead of asking only after the render. Only
+ * where there is a DOM (not in the extension's service worker, nor in Node).
+ */
+function warmImage(url: string | null): void {
+  if (!url || typeof Image === 'undefined') return;
+  const img = new Image();
+  img.decoding = 'async';
+  img.src = url;
+}
+
 /** Puts a stored preview into every cached list at once (the card updates), then re-reads in the background. */
 export function applyPreviewToCache(queryClient: QueryClient, linkId: string, preview: LinkPreviewResult): void {
+  warmImage(preview.favicon_url);
   queryClient.setQueriesData<LinkListItem[]>({ queryKey: linkKeys.lists() }, (links) =>
     links?.map((l) => (l.id === linkId ? { ...l, favicon_url: preview.favicon_url, preview_image_url: preview.image_url } : l)),
   );
   void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
 }
 
-/** After a save: fetch the preview in the background and patch the cards when it arrives; failures stay quiet. */
-export function previewAfterSave(client: DataClient, queryClient: QueryClient, linkId: string, hints?: PreviewHints): void {
-  void refreshLinkPreview(client, linkId, hints).then(
-    (preview) => applyPreviewToCache(queryClient, linkId, preview),
-    () => undefined,
+/**
+ * After a save: fetch the preview in the background and patch the cards when it arrives; failures
+ * stay quiet. Resolves (never rejects) once it settled: true when a preview was stored and the lists
+ * are being re-read, false when it failed (the caller re-reads itself if it waited for this).
+ */
+export function previewAfterSave(client: DataClient, queryClient: QueryClient, linkId: string, hints?: PreviewHints): Promise<boolean> {
+  return refreshLinkPreview(client, linkId, hints).then(
+    (preview) => {
+      applyPreviewToCache(queryClient, linkId, preview);
+      return true;
+    },
+    () => false,
   );
 }
 
