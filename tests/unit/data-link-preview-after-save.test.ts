@@ -51,10 +51,14 @@ afterEach(() => vi.unstubAllGlobals());
 describe('saving a link, then its preview', () => {
   it('asks for the preview at once and re-reads the patched list only after the preview arrived', async () => {
     const warmed: string[] = [];
+    let imageLoaded!: () => void;
     vi.stubGlobal('Image', class {
       decoding = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
       set src(url: string) {
         warmed.push(url);
+        imageLoaded = () => this.onload?.();
       }
     });
     const t = setup();
@@ -72,9 +76,12 @@ describe('saving a link, then its preview', () => {
     t.setServerRows([{ ...t.listData()![0], favicon_url: favicon }]);
     t.answer({ data: { title: 'Page', description: null, site_name: null, favicon_url: favicon, image_url: null, final_url: 'https://example.com/', stored: true }, error: null });
     await vi.waitFor(() => expect(t.listData()?.[0].favicon_url).toBe(favicon));
-    expect(warmed).toEqual([favicon]);
+    expect(warmed).toEqual([favicon]); // the favicon is downloading while the card re-renders
     await flush();
-    expect(t.reads).toEqual({ list: 2, folder: 3 }); // one re-read of each list after the preview
+    expect(t.reads).toEqual({ list: 1, folder: 2 }); // the re-read waits for the favicon, not to compete with it
+    imageLoaded();
+    await flush();
+    expect(t.reads).toEqual({ list: 2, folder: 3 }); // then one re-read of each list
     t.done();
   });
 
