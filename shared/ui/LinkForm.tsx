@@ -134,12 +134,16 @@ export function LinkForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- categoryIds stands for categories
   }, [categoryIds, defaultCategoryId, getValues, setValue]);
   // Autofill (issue 18): a short pause after the last keystroke, then one request; an answer for a
-  // URL that is no longer in the field, or for a field that is no longer empty, is dropped.
+  // URL that is no longer in the field, or for a field that is no longer empty, is dropped. No
+  // request when it could fill nothing (Title and Description both typed) or while the link is
+  // being saved: the save asks for the stored preview itself, and the two would only compete.
+  const saving = useRef(false);
   useEffect(() => {
     const url = fetchPreview && !editing ? previewableUrl(typedUrl) : null;
     if (!url || !fetchPreview) return;
     let cancelled = false;
     const timer = setTimeout(() => {
+      if (saving.current || (getValues('title')?.trim() && getValues('description')?.trim())) return;
       fetchPreview(url)
         .catch(() => null)
         .then((preview) => {
@@ -174,10 +178,13 @@ export function LinkForm({
 
   const submit = handleSubmit(async (values) => {
     let saved: LinkFormSaved | void;
+    saving.current = true;
     try {
       saved = await onSubmit(values, icon);
     } catch {
       return; // The caller shows the error toast; keep what the user typed.
+    } finally {
+      saving.current = false;
     }
     if (!editing) {
       // One rule: the select keeps the folder the last link went to, a folder just created included.

@@ -4,7 +4,9 @@ import { cn } from './cn.ts';
 
 /**
  * A link's icon: the uploaded image (http(s) only), else the fetched favicon (issue 18: our stored
- * copy, never the site's URL), else the host's first letter.
+ * copy, never the site's URL), else the host's first letter. Not loading="lazy": every grid that
+ * shows link icons is virtualised (only cards near the viewport exist), and a lazy image waits for
+ * an intersection check after layout, a frame or more, before it is even requested.
  */
 export function LinkIcon({
   iconUrl,
@@ -31,7 +33,6 @@ export function LinkIcon({
       <img
         src={src}
         alt=""
-        loading="lazy"
         data-icon={isFavicon ? 'favicon' : 'uploaded'}
         onError={() => setBroken((prev) => new Set(prev).add(src))}
         className={cn('h-10 w-10 rounded-md', isFavicon ? 'bg-muted object-contain p-1.5' : 'object-cover', className)}

@@ -1,8 +1,8 @@
 // Link previews (issue 18): save a link of a local test site and time until its card shows the
-// stored favicon. Two paths: the real dashboard in Debian's chromium (click 'Add Link' → the card's
-// <img data-icon="favicon"> has loaded), and the data layer (saveLink → link-preview stored →
-// the list query returns favicon_url).
-// Usage: npm run bench:previews   [BENCH_RUNS=15]
+// stored favicon. Two paths: the real dashboard in Debian's chromium (the 'Add Link' click event →
+// the frame after the card's <img data-icon="favicon"> fired load, both timed in the page), and
+// the data layer (saveLink → link-preview stored → the list query returns favicon_url).
+// Usage: npm run bench:previews   [BENCH_RUNS=15] [BENCH_TRACE=1: each run's requests, ms after the click]
 // Prints p50/p95 per path; budget: UI p50 <= 300 ms. Exits 1 when missed. Only an idle machine
 // gives meaningful figures (functions run under Deno, the site and the stack on the same cores).
 import '../setup/node-websocket.ts'; // supabase-js needs a WebSocket class on Node 20
@@ -21,6 +21,8 @@ import { startPreviewSite } from '../fakes/preview-site.ts';
 import { startTestStack } from '../setup/stack.global.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+/** BENCH_TRACE=1 prints, per dashboard run, each request (start → end, ms after the click) and long tasks. */
+const TRACE = process.env.BENCH_TRACE === '1';
 const BUDGET_MS = 300;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const AUTH_STORAGE_KEY = 'linkvault-auth';
@@ -29,6 +31,12 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
+
+interface BenchWindow {
+  __benchClicks: number[];
+  __benchIcons: Record<string, { loadAt: number; frameAt: number }>;
+  __benchLongTasks: Array<[number, number]>;
+}
 
 function newUser(admin: SupabaseClient, url: string, anonKey: string, tag: string) {
   return benchUser(admin, url, anonKey, 'previews', tag);
@@ -66,22 +74,81 @@ async function main() {
     const b = await newUser(admin, info.url, info.anonKey, 'ui');
     const context = await browser.newContext({ baseURL: webUrl, viewport: { width: 1280, height: 900 } });
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, JSON.stringify(b.session)] as const);
+    // The clock runs in the page: from the 'Add Link' click event to the frame after the card's
+    // favicon <img> fired load (it is drawn in that frame). Playwright's own work before the click
+    // (actionability checks) and its polling after it are not the app's time; they are printed
+    // apart as the "harness" figure.
+    await context.addInitScript(() => {
+      const w = window as unknown as BenchWindow;
+      w.__benchClicks = [];
+      w.__benchIcons = {};
+      w.__benchLongTasks = [];
+      document.addEventListener(
+        'click',
+        (e) => {
+          if ((e.target as Element | null)?.closest?.('[data-testid="link-editor"] button[type="submit"]')) w.__benchClicks.push(e.timeStamp);
+        },
+        true,
+      );
+      document.addEventListener(
+        'load',
+        (e) => {
+          const img = e.target as HTMLImageElement;
+          if (!img.matches?.('img[data-icon="favicon"]')) return;
+          const title = img.closest('article')?.getAttribute('aria-label') ?? '';
+          const loadAt = performance.now();
+          requestAnimationFrame(() => {
+            w.__benchIcons[title] ??= { loadAt, frameAt: performance.now() };
+          });
+        },
+        true,
+      );
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__benchLongTasks.push([e.startTime, e.duration]);
+        }).observe({ type: 'longtask', buffered: true });
+      } catch {
+        // no long-task timing in this browser
+      }
+    });
     const page = await context.newPage();
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Your Links' }).waitFor();
     const editor = page.getByTestId('link-editor');
     const ui: number[] = [];
+    const harness: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const title = `Bench card ${i}`;
       await editor.getByLabel('Title').fill(title);
       await editor.getByLabel('URL').fill(`${site.url}/full?ui=${i}`);
-      const t0 = await page.evaluate(() => performance.now());
+      const h0 = await page.evaluate(() => {
+        performance.clearResourceTimings();
+        return performance.now();
+      });
       await editor.getByRole('button', { name: 'Add Link' }).click();
       const icon = page.getByRole('article', { name: title, exact: true }).first().locator('img[data-icon="favicon"]');
       await icon.waitFor({ timeout: 30_000 });
-      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await icon.elementHandle(), { timeout: 30_000 });
-      const t1 = await page.evaluate(() => performance.now());
-      if (i > 0) ui.push(t1 - t0);
+      await page.waitForFunction((t) => Boolean((window as unknown as BenchWindow).__benchIcons[t]), title, { timeout: 30_000 });
+      const { clickAt, frameAt, h1 } = await page.evaluate((t) => {
+        const w = window as unknown as BenchWindow;
+        return { clickAt: w.__benchClicks[w.__benchClicks.length - 1], frameAt: w.__benchIcons[t].frameAt, h1: performance.now() };
+      }, title);
+      if (i > 0) {
+        ui.push(frameAt - clickAt); // run 0 warms the Deno worker
+        harness.push(h1 - h0);
+      }
+      if (TRACE) {
+        const trace = await page.evaluate((start) => {
+          const lines = performance
+            .getEntriesByType('resource')
+            .map((e) => e as PerformanceResourceTiming)
+            .map((e) => `    ${(e.startTime - start).toFixed(0).padStart(5)} → ${(e.responseEnd - start).toFixed(0).padStart(5)}  ${e.initiatorType.padEnd(6)} ${e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`);
+          const w = window as unknown as BenchWindow;
+          const long = w.__benchLongTasks.filter(([s]) => s >= start).map(([s, d]) => `    ${(s - start).toFixed(0).padStart(5)} long task ${d.toFixed(0)} ms`);
+          return [...lines, ...long].join('\n');
+        }, clickAt);
+        console.log(`  run ${i}: ${(frameAt - clickAt).toFixed(0)} ms (ms after the click)\n${trace}`);
+      }
     }
     await context.close();
     server.close();
@@ -89,7 +156,8 @@ async function main() {
     const uiP50 = pct(ui, 50);
     const rows: Array<[string, string, string, string]> = [
       ['path', 'p50', 'p95', 'budget'],
-      ['dashboard: Add Link → card shows stored favicon', `${uiP50.toFixed(0)} ms`, `${pct(ui, 95).toFixed(0)} ms`, `p50 <= ${BUDGET_MS} ms ${uiP50 <= BUDGET_MS ? 'ok' : 'MISSED'}`],
+      ['dashboard: Add Link click → stored favicon drawn', `${uiP50.toFixed(0)} ms`, `${pct(ui, 95).toFixed(0)} ms`, `p50 <= ${BUDGET_MS} ms ${uiP50 <= BUDGET_MS ? 'ok' : 'MISSED'}`],
+      ['  (same, with Playwright click + polling: harness)', `${pct(harness, 50).toFixed(0)} ms`, `${pct(harness, 95).toFixed(0)} ms`, ''],
       ['data layer: save → preview stored → list has favicon', `${pct(data, 50).toFixed(0)} ms`, `${pct(data, 95).toFixed(0)} ms`, ''],
     ];
     failed = uiP50 > BUDGET_MS;

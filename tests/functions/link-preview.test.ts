@@ -7,7 +7,7 @@ import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAVICON_ICO, ICON_PNG, OG_PNG, startPreviewSite, type PreviewSite } from '../fakes/preview-site.ts';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
-import { callFunction } from './helpers.ts';
+import { callFunction, setFunctionEnv } from './helpers.ts';
 
 /**
  * Issue 18: the link-preview function against a real local site on 127.0.0.1. The test stack
@@ -193,6 +193,116 @@ describe('link-preview: https', () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * A throwaway certificate authority and two server certificates it signed (openssl, part of the
+ * machine's base system): one for "localhost" and one for another host name.
+ */
+function makeTestPki(dir: string) {
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-out', file('ca.pem'), '-days', '2', '-subj', '/CN=LinkVault Test Preview CA',
+    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+  const leaf = (name: string, host: string) => {
+    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${host}`);
+    fs.writeFileSync(file(`${name}.ext`), `basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=DNS:${host}\n`);
+    openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file(`${name}.pem`), '-days', '2', '-extfile', file(`${name}.ext`));
+    return { key: fs.readFileSync(file(`${name}.key`)), cert: fs.readFileSync(file(`${name}.pem`)) };
+  };
+  return { caFile: file('ca.pem'), localhost: leaf('localhost', 'localhost'), wrongHost: leaf('wrong', 'wrong-host.example') };
+}
+
+/** An https site on 127.0.0.1 that records the SNI names it was asked for and the paths it served. */
+async function startHttpsSite(pair: { key: Buffer; cert: Buffer }) {
+  const serverNames: string[] = [];
+  const requests: string[] = [];
+  const server = https.createServer(
+    {
+      ...pair,
+      SNICallback: (name, cb) => {
+        serverNames.push(name);
+        cb(null, tls.createSecureContext(pair));
+      },
+    },
+    (req, res) => {
+      requests.push(req.url ?? '');
+      if (req.url === '/icon.png') {
+        res.writeHead(200, { 'Content-Type': 'image/png' });
+        res.end(ICON_PNG);
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><html><head><title>Over TLS</title><meta name="description" content="Fetched over https."><link rel="icon" href="/icon.png"></head><body></body></html>');
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    serverNames,
+    requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('link-preview: https with a trusted test CA', () => {
+  // The function's Deno trusts the throwaway CA only here: DENO_CERT (an extra root for Deno's TLS)
+  // is set for the link-preview worker through the test stack's _test/env hook (FUNCTIONS_TEST_MODE
+  // only), and removed again before the CA file is deleted.
+  let dir: string;
+  let pki: ReturnType<typeof makeTestPki>;
+  let tlsUser: ConfirmedUser;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-ca-'));
+    pki = makeTestPki(dir);
+    tlsUser = await createConfirmedUser();
+    await setFunctionEnv('link-preview', { DENO_CERT: pki.caFile });
+  });
+
+  afterAll(async () => {
+    await setFunctionEnv('link-preview', {});
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fetches a page over https (SNI = the host name, certificate verified) and stores its favicon fetched over https', async () => {
+    const site = await startHttpsSite(pki.localhost);
+    try {
+      const url = `https://localhost:${site.port}/page`;
+      const res = await preview({ url }, {}, tlsUser);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ title: 'Over TLS', description: 'Fetched over https.', site_name: null, favicon_url: `https://localhost:${site.port}/icon.png`, image_url: null, final_url: url });
+      expect(site.serverNames).toEqual(['localhost']); // the socket went to the checked 127.0.0.1, SNI carried the name
+      expect(site.requests).toEqual(['/page']);
+
+      const id = await addLink(tlsUser, url);
+      const stored = await preview({ link_id: id }, {}, tlsUser);
+      expect(stored.status, stored.text).toBe(200);
+      const row = await readLink(id);
+      expect(row.favicon_url).toContain(`/storage/v1/object/public/link-previews/${tlsUser.user.id}/${id}/favicon.png`);
+      expect((await bytesOf(row.favicon_url as string)).bytes.equals(ICON_PNG)).toBe(true);
+      expect(row.description).toBe('Fetched over https.');
+      expect(site.requests).toEqual(['/page', '/page', '/icon.png']);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('refuses a certificate (signed by the trusted CA) for another host name: nothing is requested', async () => {
+    const site = await startHttpsSite(pki.wrongHost);
+    try {
+      const res = await preview({ url: `https://localhost:${site.port}/page` }, {}, tlsUser);
+      expect(res.status, res.text).toBe(502);
+      expect(res.body).toMatchObject({ error: 'network' });
+      expect(site.serverNames).toEqual(['localhost']);
+      expect(site.requests).toEqual([]);
+    } finally {
+      await site.close();
     }
   });
 });

@@ -57,4 +57,33 @@ describe('LinkForm autofill', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(fetchPreview).not.toHaveBeenCalled();
   });
+
+  it('asks nothing when it could fill nothing (Title and Description typed) or while the link is being saved', async () => {
+    const fetchPreview = vi.fn(async () => ({ title: 'Page Title', description: 'Page description' }));
+    const { unmount } = render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
+    fireEvent.change(field('Title'), { target: { value: 'Mine' } });
+    fireEvent.change(field('Description (optional)'), { target: { value: 'My words' } });
+    fireEvent.change(field('URL'), { target: { value: 'https://example.com/typed' } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(fetchPreview).not.toHaveBeenCalled();
+    // Control: with the Description empty again, the next URL is asked for.
+    fireEvent.change(field('Description (optional)'), { target: { value: '' } });
+    fireEvent.change(field('URL'), { target: { value: 'https://example.com/other' } });
+    await waitFor(() => expect(fetchPreview).toHaveBeenCalledTimes(1));
+    unmount();
+
+    // Saving: the submit is under way before the pause ends; the save asks for the preview itself.
+    let finishSave!: () => void;
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finishSave = resolve)));
+    const saving = vi.fn(async () => null);
+    render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={onSubmit} fetchPreview={saving} />);
+    fireEvent.change(field('Title'), { target: { value: 'Mine' } });
+    fireEvent.change(field('URL'), { target: { value: 'https://example.com/saving' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Link' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(saving).not.toHaveBeenCalled();
+    finishSave();
+    await waitFor(() => expect(field('URL').value).toBe(''));
+  });
 });

@@ -11,6 +11,8 @@ describe('LinkIcon with a stored favicon', () => {
   it('shows the favicon instead of the letter', () => {
     const { container } = render(<LinkIcon {...base} iconUrl={null} faviconUrl="https://api.test/storage/v1/object/public/link-previews/u/l/favicon.png" />);
     expect(container.querySelector('img')?.getAttribute('data-icon')).toBe('favicon');
+    // Requested as soon as it is in the page: the grids are virtualised, and a lazy image waits a frame or more.
+    expect(container.querySelector('img')?.hasAttribute('loading')).toBe(false);
   });
   it('an uploaded icon still wins; when it breaks the favicon shows, then the letter', () => {
     const { container } = render(<LinkIcon {...base} iconUrl="https://api.test/up.png" faviconUrl="https://api.test/fav.png" />);

@@ -20,7 +20,7 @@ export const incomingMutations = {
       mutationFn: (params: { sharedLinkId: string; destinationCategoryId: string }) => acceptIncomingShare(client, params),
       onSuccess: (result) => {
         // Issue 18: the accepted link (now the recipient's own) gets its preview in the background.
-        previewAfterSave(client, queryClient, result.link.id);
+        void previewAfterSave(client, queryClient, result.link.id);
         return refreshInboxAndLinks(queryClient);
       },
     }),

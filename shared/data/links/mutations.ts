@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import { hashKey, mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { DataClient } from '../client.ts';
 import { categoryKeys } from '../categories/keys.ts';
 import { shareKeys } from '../shares/keys.ts';
@@ -15,15 +15,23 @@ export const linkMutations = {
       mutationKey: [...linkKeys.all, 'save'],
       mutationFn: (params: SaveLinkParams) => saveLink(client, params),
       onSuccess: async (result) => {
-        queryClient.setQueryData(linkKeys.detail(result.link.id), result.link);
-        if (result.link.user_id) {
-          const item = toListItem(result.link);
-          queryClient.setQueryData<LinkListItem[]>(linkKeys.list({ userId: result.link.user_id }), (links) => links && upsertListItem(links, item));
+        const { link } = result;
+        // Issue 18: the preview (favicon, image) is asked for first thing after the save, never before it.
+        const preview = link.user_id && !link.is_template ? previewAfterSave(client, queryClient, link.id) : null;
+        queryClient.setQueryData(linkKeys.detail(link.id), link);
+        const patched = link.user_id ? linkKeys.list({ userId: link.user_id }) : null;
+        if (patched) queryClient.setQueryData<LinkListItem[]>(patched, (links) => links && upsertListItem(links, toListItem(link)));
+        if (preview && patched) {
+          // The patched list shows at once and is re-read once the preview settled (applyPreviewToCache
+          // re-reads after patching the favicon): one re-read instead of two, and none competing
+          // with the preview for the server. Lists that were not patched are re-read now.
+          const patchedHash = hashKey(patched);
+          void queryClient.invalidateQueries({ queryKey: linkKeys.lists(), predicate: (q) => q.queryHash !== patchedHash });
+          void preview.then((stored) => (stored ? undefined : queryClient.invalidateQueries({ queryKey: linkKeys.lists() })));
+        } else {
+          // The patched list shows at once; re-reading every list runs in the background.
+          void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
         }
-        // The patched list shows at once; re-reading every list runs in the background.
-        void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
-        // Issue 18: the preview (favicon, image) is fetched after the save, never before it.
-        if (result.link.user_id && !result.link.is_template) previewAfterSave(client, queryClient, result.link.id);
         if (result.categoryCreated) await queryClient.invalidateQueries({ queryKey: categoryKeys.all });
       },
     }),

@@ -29,19 +29,52 @@ export function refreshLinkPreview(client: DataClient, linkId: string, hints?: P
   return invokeFunction<LinkPreviewResult>(client, 'link-preview', { link_id: linkId, ...(hints ? { hints } : {}) });
 }
 
-/** Puts a stored preview into every cached list at once (the card updates), then re-reads in the background. */
+/** How long the lists' re-read after a preview waits at most for the favicon download. */
+const WARM_WAIT_MS = 1000;
+
+/**
+ * Starts downloading a stored image while React renders the patched card, so its <img> finds the
+ * bytes (the browser shares one request per URL) instead of asking only after the render. Resolves
+ * when the image arrived or failed (at most WARM_WAIT_MS); at once where there is no DOM (the
+ * extension's service worker, Node).
+ */
+function warmImage(url: string | null): Promise<void> {
+  if (!url || typeof Image === 'undefined') return Promise.resolve();
+  const img = new Image();
+  img.decoding = 'async';
+  const settled = new Promise<void>((resolve) => {
+    img.onload = () => resolve();
+    img.onerror = () => resolve();
+    setTimeout(resolve, WARM_WAIT_MS);
+  });
+  img.src = url;
+  return settled;
+}
+
+/**
+ * Puts a stored preview into every cached list at once (the card updates), then re-reads the lists
+ * in the background once the favicon has arrived, so the re-read does not compete with it.
+ */
 export function applyPreviewToCache(queryClient: QueryClient, linkId: string, preview: LinkPreviewResult): void {
+  const warmed = warmImage(preview.favicon_url);
   queryClient.setQueriesData<LinkListItem[]>({ queryKey: linkKeys.lists() }, (links) =>
     links?.map((l) => (l.id === linkId ? { ...l, favicon_url: preview.favicon_url, preview_image_url: preview.image_url } : l)),
   );
-  void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+  void warmed.then(() => queryClient.invalidateQueries({ queryKey: linkKeys.lists() }));
 }
 
-/** After a save: fetch the preview in the background and patch the cards when it arrives; failures stay quiet. */
-export function previewAfterSave(client: DataClient, queryClient: QueryClient, linkId: string, hints?: PreviewHints): void {
-  void refreshLinkPreview(client, linkId, hints).then(
-    (preview) => applyPreviewToCache(queryClient, linkId, preview),
-    () => undefined,
+/**
+ * After a save: fetch the preview in the background and patch the cards when it arrives; failures
+ * stay quiet. Resolves (never rejects) once it settled: true when a preview was stored and the lists
+ * are being re-read, false when it failed (the caller re-reads itself if it waited for this).
+ */
+export function previewAfterSave(client: DataClient, queryClient: QueryClient, linkId: string, hints?: PreviewHints): Promise<boolean> {
+  return refreshLinkPreview(client, linkId, hints).then(
+    (preview) => {
+      applyPreviewToCache(queryClient, linkId, preview);
+      return true;
+    },
+    () => false,
   );
 }
 

@@ -1,7 +1,7 @@
 import { IMAGE_MIME, parsePreviewHtml, PREVIEW_LIMITS, sniffRasterImage, absoluteHttpUrl } from '../../../shared/rules/link-preview.ts';
 import { linkPreviewRequestSchema, type LinkPreviewResult } from '../../../shared/schemas/link-preview.ts';
 import { brandName, siteUrl } from './brand.ts';
-import { adminClient, requireUser, userClient } from './clients.ts';
+import { adminClient, bearerToken, requireUser, userClient } from './clients.ts';
 import { env } from './env.ts';
 import { handle, HttpError, json, parseWith, readJsonBody } from './http.ts';
 import { FetchFailed, safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
@@ -52,22 +52,46 @@ async function downloadImage(url: string, base: Omit<SafeFetchOptions, 'maxBytes
   }
 }
 
+type LinkToPreview = { id: string; url: string; description: string | null };
+
+/** The caller's own link (RLS decides: another user's link is not found); null when missing or unreadable. */
+async function readOwnLink(token: string, id: string): Promise<LinkToPreview | null> {
+  try {
+    const { data } = await userClient(token).from('links').select('id,url,description').eq('id', id).maybeSingle();
+    return (data as LinkToPreview | null) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export const handleLinkPreview = handle(async (req) => {
-  const { user, token } = await requireUser(req);
-  const body = parseWith(linkPreviewRequestSchema, await readJsonBody(req));
+  // The auth server checks the token while the body is read and the link is read with that same
+  // token (RLS): one round trip fewer before the page is fetched. Nothing read is used before the
+  // check passed, and a missing or bad token still answers 401 before a bad body answers 400.
+  const userCheck = requireUser(req);
+  userCheck.catch(() => undefined); // awaited below
+  const request = await readJsonBody(req)
+    .then((raw) => parseWith(linkPreviewRequestSchema, raw))
+    .then((body) => ({ body }), (error: unknown) => ({ body: null, error }));
+  const bearer = bearerToken(req);
+  const linkRead = request.body?.link_id && bearer ? readOwnLink(bearer, request.body.link_id) : Promise.resolve(null);
+  const { user } = await userCheck;
+  if (!request.body) throw (request as { error: unknown }).error;
+  const body = request.body;
   const admin = adminClient();
+  // The rate-limit slot is taken beside the link read (both need only the checked user).
+  const [found, { data: slot, error: slotError }] = await Promise.all([
+    linkRead,
+    admin.rpc('take_link_preview_slot', { p_user_id: user.id, per_minute: PREVIEW_LIMITS.perUserPerMinute }),
+  ]);
 
   let pageUrl = body.url ?? '';
-  let link: { id: string; url: string; description: string | null } | null = null;
+  let link: LinkToPreview | null = null;
   if (body.link_id) {
-    // RLS decides: only the caller's own link is found
-    const { data } = await userClient(token).from('links').select('id,url,description').eq('id', body.link_id).maybeSingle();
-    if (!data) throw new HttpError(404, 'not_found', 'Link not found.');
-    link = data as { id: string; url: string; description: string | null };
+    if (!found) throw new HttpError(404, 'not_found', 'Link not found.');
+    link = found;
     pageUrl = link.url;
   }
-
-  const { data: slot, error: slotError } = await admin.rpc('take_link_preview_slot', { p_user_id: user.id, per_minute: PREVIEW_LIMITS.perUserPerMinute });
   if (slotError) throw slotError;
   if (slot !== true) throw new HttpError(429, 'rate_limited', 'Too many previews at once. Please wait a minute and try again.');
 
