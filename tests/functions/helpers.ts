@@ -36,17 +36,22 @@ export async function callFunction<T = Record<string, unknown>>(
 
 /**
  * Test-only hook of the local stack (FUNCTIONS_TEST_MODE): points one function at a fake server by
- * replacing its env (the function's worker restarts). `{}` restores the stack's env.
+ * replacing its env (the function's worker restarts). `{}` restores the stack's env. With `profile`,
+ * only calls sending `profileHeaders(profile)` see the env (their own worker), so test files running
+ * beside this one on the shared stack keep the function as it was.
  */
-export async function setFunctionEnv(name: string, env: Record<string, string>): Promise<void> {
+export async function setFunctionEnv(name: string, env: Record<string, string>, profile?: string): Promise<void> {
   const { url, serviceRoleKey } = testStack();
   const res = await fetch(`${url}/functions/v1/_test/env`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, env }),
+    body: JSON.stringify({ name, env, profile }),
   });
   if (!res.ok) throw new Error(`setFunctionEnv(${name}) answered ${res.status}: ${await res.text()}`);
 }
+
+/** The header that sends a call to a function's test env profile (see setFunctionEnv). */
+export const profileHeaders = (profile: string): Record<string, string> => ({ 'x-test-env-profile': profile });
 
 /** Bad inputs every JSON function must answer with a 4xx JSON error (never 500). */
 export async function expectBadInputHandled(name: string, token: string, invalidBodies: unknown[]): Promise<FunctionAnswer[]> {

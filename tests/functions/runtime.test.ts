@@ -23,6 +23,12 @@ const FIXTURES: Record<string, string> = {
   npmmissing: `import leftPad from 'npm:left-pad@1.3.0';\nDeno.serve(() => new Response(leftPad('x', 3)));`,
   remote: `import { serve } from 'https://deno.land/std@0.168.0/http/server.ts';\nserve(() => new Response('remote'));`,
   noserve: `console.log('I forgot to call Deno.serve');`,
+  // Answers at once, then reports to ?to= 800 ms later through EdgeRuntime.waitUntil (as share-link sends mail).
+  later: `Deno.serve((req) => {
+    const to = new URL(req.url).searchParams.get('to');
+    EdgeRuntime.waitUntil((async () => { await new Promise((r) => setTimeout(r, 800)); await fetch(to, { method: 'POST' }); })());
+    return Response.json({ pid: Deno.pid });
+  });`,
   throws: `Deno.serve(() => { throw new Error('secret internals'); });`,
   stream: `Deno.serve(async (req) => new Response(req.body, { status: 201, headers: { 'x-custom': 'yes', 'content-type': req.headers.get('content-type') ?? 'application/octet-stream' } }));`,
   env: `Deno.serve(() => Response.json({ url: Deno.env.get('SUPABASE_URL'), anon: Deno.env.get('SUPABASE_ANON_KEY'), service: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'), smtp: Deno.env.get('SMTP_HOST') + ':' + Deno.env.get('SMTP_PORT'), brand: Deno.env.get('BRAND_NAME'), path: Deno.env.get('PATH') ?? null, home: Deno.env.get('HOME') ?? null }));`,
@@ -101,6 +107,15 @@ afterAll(async () => {
   process.env = savedEnv;
   fs.rmSync(root, { recursive: true, force: true });
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe('functions runtime', () => {
   it('runs a function under Deno, passes path, query and auth, and reuses the worker', async () => {
@@ -187,6 +202,26 @@ describe('functions runtime', () => {
     expect(res.status).toBe(500);
     expect(res.body.code).toBe('FUNCTION_ERROR');
     expect(res.text).not.toContain('secret internals');
+  });
+
+  it('a retired worker finishes its EdgeRuntime.waitUntil work before it stops', async () => {
+    let reported = 0;
+    const sink = http.createServer((req, res) => {
+      reported++;
+      res.end();
+    });
+    await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
+    try {
+      const to = `http://127.0.0.1:${(sink.address() as { port: number }).port}/done`;
+      const first = await call(`later?to=${encodeURIComponent(to)}`);
+      expect(first.status).toBe(200);
+      // A file change in the functions folder retires every worker; this one is idle, so it is stopped now.
+      fs.writeFileSync(path.join(root, 'supabase', 'functions', 'later', 'touched.ts'), '// changed\n');
+      await expect.poll(() => isAlive(first.body.pid as number), { timeout: 15_000 }).toBe(false);
+      expect(reported).toBe(1);
+    } finally {
+      await new Promise((r) => sink.close(r));
+    }
   });
 
   it('a function slower than the request timeout answers 504, never hangs', async () => {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_LIMITS, SHARE_RATE_LIMIT_MESSAGE, SHARE_SENDER_NAME_MAX } from '../../shared/rules/share-limits.ts';
 import { createConfirmedUser, latestMail, mailsTo, serviceClient, uniqueEmail, type ConfirmedUser } from '../setup/clients.ts';
-import { callFunction, setFunctionEnv } from './helpers.ts';
+import { callFunction, profileHeaders, setFunctionEnv } from './helpers.ts';
 
 async function setUsername(u: ConfirmedUser, username: string) {
   const { error, count } = await u.client.from('profiles').update({ username }, { count: 'exact' }).eq('user_id', u.user.id);
@@ -31,8 +31,8 @@ async function sharesBy(senderId: string) {
   return data as Record<string, unknown>[];
 }
 
-const share = (sender: ConfirmedUser, shareData: Record<string, unknown>) =>
-  callFunction('share-link', { token: sender.accessToken, body: { shareData: { sender_id: sender.user.id, ...shareData } } });
+const share = (sender: ConfirmedUser, shareData: Record<string, unknown>, headers?: Record<string, string>) =>
+  callFunction('share-link', { token: sender.accessToken, body: { shareData: { sender_id: sender.user.id, ...shareData } }, headers });
 
 describe('item 1: sharing is not a mail relay', () => {
   let alice: ConfirmedUser;
@@ -260,8 +260,11 @@ describe('item 3: a blocked sender learns nothing from the timing', () => {
     await new Promise<void>((resolve) => stall.listen(0, '127.0.0.1', resolve));
     port = (stall.address() as net.AddressInfo).port;
   });
+  // The stalling SMTP server is this test's own env profile: share-link keeps its real mail server for
+  // the test files running beside this one on the shared stack (share-link.test.ts waits for mail).
+  const PROFILE = 'share-abuse-stalled-smtp';
   afterAll(async () => {
-    await setFunctionEnv('share-link', {});
+    await setFunctionEnv('share-link', {}, PROFILE);
     for (const s of sockets) s.destroy();
     await new Promise((resolve) => stall.close(resolve));
   });
@@ -269,14 +272,14 @@ describe('item 3: a blocked sender learns nothing from the timing', () => {
   it('a delivered e-mail share answers before the e-mail is sent, as fast as a suppressed one', async () => {
     const [sender, friend, blocker] = await Promise.all([createConfirmedUser(), createConfirmedUser(), createConfirmedUser()]);
     await blocker.client.from('blocked_senders').insert({ blocked_by: blocker.user.id, blocked_email: sender.email });
-    const [l1, l2, warm] = await createLinks(sender, 3);
-    await setFunctionEnv('share-link', { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) });
+    const [l1, l2, warm, plain] = await createLinks(sender, 4);
+    await setFunctionEnv('share-link', { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }, PROFILE);
     try {
       // Boots the worker with the new env, so the timings below are of the share alone.
-      await share(sender, { link_id: warm, recipient_phone: '+1 555 333 4444' });
+      await share(sender, { link_id: warm, recipient_phone: '+1 555 333 4444' }, profileHeaders(PROFILE));
       const timed = async (shareData: Record<string, unknown>) => {
         const t0 = performance.now();
-        const res = await share(sender, shareData);
+        const res = await share(sender, shareData, profileHeaders(PROFILE));
         return { status: res.status, body: res.body, ms: performance.now() - t0 };
       };
       const delivered = await timed({ link_id: l1, recipient_email: friend.email });
@@ -287,8 +290,13 @@ describe('item 3: a blocked sender learns nothing from the timing', () => {
       // The mail server stalls for 10 s; an answer well before that did not wait for it.
       expect(delivered.ms).toBeLessThan(5_000);
       expect(suppressed.ms).toBeLessThan(5_000);
+      // The profile's env applied: the delivered share's e-mail went to the stalling server.
+      await expect.poll(() => sockets.size, { timeout: 15_000 }).toBeGreaterThan(0);
+      // ...and only for calls in the profile: a plain call still reaches the stack's mail catcher.
+      expect((await share(sender, { link_id: plain, recipient_email: friend.email })).status).toBe(200);
+      expect((await latestMail(friend.email, { subject: 'shared a link with you' })).to).toContain(friend.email);
     } finally {
-      await setFunctionEnv('share-link', {});
+      await setFunctionEnv('share-link', {}, PROFILE);
     }
   }, 60_000);
 });

@@ -84,7 +84,7 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       }
       let worker;
       try {
-        worker = await pool.acquire(name, entry, functionConfig.importMap(name));
+        worker = await pool.acquire(workerKey(name, testMode ? req.headers[TEST_PROFILE_HEADER] : undefined), entry, functionConfig.importMap(name));
       } catch (e) {
         if (!(e instanceof BootError)) throw e;
         ctx.log(`functions: ${e.message}`);
@@ -126,6 +126,9 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
    * Test-only (FUNCTIONS_TEST_MODE): POST /functions/v1/_test/env {name, env} with the service-role
    * key points one function at the fake OpenAI/oEmbed/HIBP servers a test started; the function's
    * worker is replaced so the next call sees the new env. `env: {}` restores the stack's env.
+   * With `profile`, the env applies only to calls carrying `x-test-env-profile: <profile>`, which get
+   * a worker of their own: a test can break a function's SMTP without breaking it for the test files
+   * running beside it on the same stack.
    */
   async function handleTestHook(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -144,15 +147,25 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       if (e instanceof BodyTooLargeError || e instanceof InvalidJsonError) return sendJson(res, 400, { code: 'BAD_REQUEST', message: e.message });
       throw e;
     }
-    const { name, env } = (body ?? {}) as { name?: unknown; env?: unknown };
+    const { name, env, profile } = (body ?? {}) as { name?: unknown; env?: unknown; profile?: unknown };
     const envOk = env && typeof env === 'object' && Object.values(env).every((v) => typeof v === 'string');
-    if (typeof name !== 'string' || !FUNCTION_NAME.test(name) || !envOk) {
-      return sendJson(res, 400, { code: 'BAD_REQUEST', message: 'Expected {name: string, env: {[key]: string}}' });
+    const profileOk = profile === undefined || (typeof profile === 'string' && TEST_PROFILE.test(profile));
+    if (typeof name !== 'string' || !FUNCTION_NAME.test(name) || !envOk || !profileOk) {
+      return sendJson(res, 400, { code: 'BAD_REQUEST', message: 'Expected {name: string, env: {[key]: string}, profile?: string of a-z, 0-9 and -}' });
     }
     const overrides = Object.fromEntries(Object.entries(env as Record<string, string>).filter(([k]) => !k.startsWith('SUPABASE_')));
-    pool.setEnvOverride(name, overrides);
-    sendJson(res, 200, { name, env: Object.keys(overrides) });
+    pool.setEnvOverride(workerKey(name, profile as string | undefined), overrides);
+    sendJson(res, 200, { name, env: Object.keys(overrides), ...(profile === undefined ? {} : { profile }) });
   }
+}
+
+/** Test env profiles (see handleTestHook): the request header, and what a profile name may be. */
+const TEST_PROFILE_HEADER = 'x-test-env-profile';
+const TEST_PROFILE = /^[a-z0-9-]{1,40}$/;
+
+/** The pool's key for a function's worker: its name, or `name#profile` for a valid test profile. */
+function workerKey(name: string, profile: string | string[] | undefined): string {
+  return typeof profile === 'string' && TEST_PROFILE.test(profile) ? `${name}#${profile}` : name;
 }
 
 function watchChanges(dir: string, onChange: () => void, log: (msg: string) => void): fs.FSWatcher[] {

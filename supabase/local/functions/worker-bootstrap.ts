@@ -21,6 +21,7 @@ declare const Deno: {
   stdin: { read(p: Uint8Array): Promise<number | null> };
   serve: (...args: unknown[]) => unknown;
   exit(code: number): never;
+  addSignalListener(signal: 'SIGTERM', handler: () => void): void;
 };
 
 const entry = Deno.env.get('LV_FUNCTION_ENTRY');
@@ -44,6 +45,21 @@ void (async () => {
   }
   Deno.exit(0);
 })();
+
+// EdgeRuntime.waitUntil as on hosted Supabase: work handed to it (e-mail sent after the answer, see
+// _shared/background.ts) finishes before a stopping worker exits. The pool stops a worker with SIGTERM
+// when it is idle and retired (a file changed, a test changed its env) and kills it 5 s later.
+const pending = new Set<Promise<unknown>>();
+(globalThis as { EdgeRuntime?: unknown }).EdgeRuntime = {
+  waitUntil(promise: Promise<unknown>) {
+    const tracked = Promise.resolve(promise).catch(() => undefined).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  },
+};
+Deno.addSignalListener('SIGTERM', () => {
+  const cap = new Promise((resolve) => setTimeout(resolve, 4_000));
+  void Promise.race([Promise.allSettled([...pending]), cap]).then(() => Deno.exit(0));
+});
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
 const originalServe = Deno.serve.bind(Deno) as (options: ServeOptions, handler: Handler) => unknown;

@@ -142,7 +142,8 @@ export class FunctionWorker {
     if (this.exited) return;
     this.stopping = true;
     this.proc.kill('SIGTERM');
-    const forced = setTimeout(() => this.proc.kill('SIGKILL'), 2000);
+    // The worker finishes its EdgeRuntime.waitUntil work first (at most 4 s, worker-bootstrap.ts).
+    const forced = setTimeout(() => this.proc.kill('SIGKILL'), 5000);
     await this.exitPromise;
     clearTimeout(forced);
   }
@@ -156,7 +157,10 @@ export class WorkerPool {
 
   constructor(private readonly opts: WorkerPoolOptions) {}
 
-  /** Returns a booted worker; throws BootError when the function cannot start. */
+  /**
+   * Returns a booted worker; throws BootError when the function cannot start. `name` is the
+   * function's name, or `name#profile` for a test env profile (its own worker with its own env).
+   */
   async acquire(name: string, entryFile: string, importMap?: string): Promise<FunctionWorker> {
     let worker = this.workers.get(name);
     if (!worker || worker.exited || worker.retired) {
