@@ -1,18 +1,17 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Category } from '~shared/data/categories/api.ts';
 import type { IncomingShare } from '~shared/data/incoming/api.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import type { OutgoingShare } from '~shared/data/shares/api.ts';
 import { searchLinks } from '~shared/data/links/select.ts';
 import { countPendingIncoming } from '~shared/rules/incoming-count.ts';
-import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { cn } from '~shared/ui/cn.ts';
-import { SearchIcon } from '~shared/ui/icons.tsx';
 import { CategorySection } from './category-section.tsx';
 import { GRID_RENDER_MEASURE, GRID_SEARCH_MEASURE, measureSince } from './grid-perf.ts';
 import { folderBuckets, gridCategories, gridSections, incomingPreview, outgoingPreview } from './grid-model.ts';
 import type { LinkHandlers } from './link-handlers.ts';
+import { LinkSearchBox } from './link-search-box.tsx';
 import { RecentSubsections } from './recent-subsections.tsx';
 import { usePreviewColumns } from './use-preview-columns.ts';
 
@@ -38,7 +37,6 @@ const SECTION_ESTIMATE_PX = 260;
  */
 export function LinksGrid(props: LinksGridProps) {
   const { links, categories, incoming, outgoing, loading, handlers, onOpenCategory, onChangeCategoryBackground, backgroundFor, className } = props;
-  const searchId = useId();
   const [query, setQuery] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const columns = usePreviewColumns();
@@ -117,24 +115,16 @@ export function LinksGrid(props: LinksGridProps) {
             {loading ? 'Loading…' : `${totalLinks.toLocaleString('en-US')} ${totalLinks === 1 ? 'link' : 'links'} in ${shownCategories.length.toLocaleString('en-US')} ${shownCategories.length === 1 ? 'category' : 'categories'}`}
           </p>
         </div>
-        <div className="relative sm:w-72">
-          <label htmlFor={searchId} className="sr-only">
-            Search links
-          </label>
-          <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
-          <input
-            id={searchId}
-            type="search"
-            placeholder="Search links..."
-            value={query}
-            onChange={(event) => {
-              searchStarted.current = performance.now();
-              setQuery(event.target.value);
-            }}
-            className={cn(CONTROL_CLASS, 'h-10 pl-9')}
-            data-testid="links-search"
-          />
-        </div>
+        <LinkSearchBox
+          className="sm:w-72"
+          size="md"
+          value={query}
+          onChange={(next) => {
+            searchStarted.current = performance.now();
+            setQuery(next);
+          }}
+          testId="links-search"
+        />
       </div>
 
       {loading && !links ? (

@@ -8,7 +8,7 @@ import { sortLinks } from '~shared/rules/sort-links.ts';
 import type { LinkCardLink } from '~shared/ui/LinkCard.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
-import { SearchIcon } from '~shared/ui/icons.tsx';
+import { LinkSearchBox } from '../../features/links/link-search-box.tsx';
 import { measureSince } from '../../features/links/grid-perf.ts';
 import { FolderLinkGrid, type FolderLinkHandlers } from './folder-link-grid.tsx';
 import { useFolderPrefs } from './folder-prefs.ts';
@@ -50,7 +50,6 @@ export function FolderLinksSection({ userId, links: all, loadError, handlers: ba
   const width = useWindowWidth();
   const columns = gridColumns(viewMode, width);
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const sortId = useId();
 
   // Benchmark marks: links data → committed grid, and keystroke → committed grid.
@@ -95,24 +94,15 @@ export function FolderLinksSection({ userId, links: all, loadError, handlers: ba
             Links
           </h2>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-            <div className="relative sm:w-64">
-              <label htmlFor={searchId} className="sr-only">
-                Search links
-              </label>
-              <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
-              <input
-                id={searchId}
-                type="search"
-                placeholder="Search links..."
-                value={query}
-                onChange={(event) => {
-                  searchStarted.current = performance.now();
-                  setQuery(event.target.value);
-                }}
-                className={cn(CONTROL_CLASS, 'h-9 pl-9')}
-                data-testid="folder-search"
-              />
-            </div>
+            <LinkSearchBox
+              className="sm:w-64"
+              value={query}
+              onChange={(next) => {
+                searchStarted.current = performance.now();
+                setQuery(next);
+              }}
+              testId="folder-search"
+            />
             <ViewModeSwitch value={viewMode} onChange={setViewMode} />
             <div className="flex items-center gap-2">
               <label htmlFor={sortId} className="text-xs text-muted-foreground">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ALL_TEMPLATES_CATEGORY_ID, ALL_TEMPLATES_TITLE } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
@@ -14,9 +14,7 @@ import { gridColumns } from '~shared/rules/grid-columns.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { ConfirmDialog } from '~shared/ui/ConfirmDialog.tsx';
 import type { LinkCardLink, OpenMode } from '~shared/ui/LinkCard.tsx';
-import { cn } from '~shared/ui/cn.ts';
-import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
-import { SearchIcon } from '~shared/ui/icons.tsx';
+import { LinkSearchBox } from '../../features/links/link-search-box.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { useSessionState } from '../../app/session/use-session-state.ts';
@@ -67,7 +65,6 @@ function TemplateFolderView({ userId, templateId, hint }: { userId: string; temp
   const { viewMode, setViewMode } = useFolderPrefs();
   const columns = gridColumns(viewMode, useWindowWidth());
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const [editing, setEditing] = useState<FolderLinkItem | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<LinkCardLink | null>(null);
@@ -189,13 +186,7 @@ function TemplateFolderView({ userId, templateId, hint }: { userId: string; temp
             Links
           </h2>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <div className="relative sm:w-64">
-              <label htmlFor={searchId} className="sr-only">
-                Search links
-              </label>
-              <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
-              <input id={searchId} type="search" placeholder="Search links..." value={query} onChange={(e) => setQuery(e.target.value)} className={cn(CONTROL_CLASS, 'h-9 pl-9')} />
-            </div>
+            <LinkSearchBox className="sm:w-64" value={query} onChange={setQuery} />
             <ViewModeSwitch value={viewMode} onChange={setViewMode} />
           </div>
         </div>
