@@ -461,5 +461,6 @@ describe('screenshots', () => {
         await context.close();
       }
     }
-  });
+    // 30 full page loads: 53-56 s in CI runs, so the default 60 s was not enough under load.
+  }, 180_000);
 });
