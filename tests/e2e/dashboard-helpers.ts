@@ -116,3 +116,15 @@ export function card(scope: Locator | Page, title: string): Locator {
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 export { solidPng } from '../setup/png.ts';
+
+/** Titles of the folder view's cards shown, in order. */
+export async function shownTitles(page: Page): Promise<string[]> {
+  return page.getByTestId('folder-links').locator('article h3').allInnerTexts();
+}
+
+/** The id of one of the user's system folders ('saved', 'incoming', 'approved', ...). */
+export async function systemFolderId(user: ConfirmedUser, key: string): Promise<string> {
+  const { data, error } = await user.client.from('categories').select('id').eq('system_key', key).single();
+  if (error) throw error;
+  return data.id as string;
+}

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INCOMING_INSTAGRAM_CATEGORY_NAME, INCOMING_TIKTOK_CATEGORY_NAME } from '../../shared/constants.ts';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
-import { card, createCategory, seedLinks, useSessionOf } from './dashboard-helpers.ts';
+import { card, createCategory, seedLinks, shownTitles, systemFolderId, useSessionOf } from './dashboard-helpers.ts';
 import { launchWithExtension, type ExtensionBrowser } from './ext/browser.ts';
 import { badgeText, eventually, inWorker, signInThroughPopup } from './ext/helpers.ts';
 import { expectToast, launchChromium, newContext, screenshot, type ContextOptions } from './web-browser.ts';
@@ -50,16 +50,6 @@ async function openFolder(user: ConfirmedUser, folderId: string, opts: ContextOp
   await page.goto(`/category/${folderId}`);
   await waitForFolder(page);
   return page;
-}
-
-async function shownTitles(page: Page): Promise<string[]> {
-  return page.getByTestId('folder-links').locator('article h3').allInnerTexts();
-}
-
-async function systemFolderId(user: ConfirmedUser, key: string): Promise<string> {
-  const { data, error } = await user.client.from('categories').select('id').eq('system_key', key).single();
-  if (error) throw error;
-  return data.id as string;
 }
 
 async function createSubfolder(user: ConfirmedUser, parentId: string, name: string): Promise<string> {

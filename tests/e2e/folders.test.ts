@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
-import { card, createCategory, folderOrder, openDashboard, section, seedLinks, useSessionOf } from './dashboard-helpers.ts';
+import { card, createCategory, folderOrder, openDashboard, section, seedLinks, shownTitles, systemFolderId, useSessionOf } from './dashboard-helpers.ts';
 import { expectToast, launchChromium, newContext, screenshot, type ContextOptions } from './web-browser.ts';
 
 /** Issue 11: the category folder view (part 2 §2, §4, §5, §8). */
@@ -28,17 +28,6 @@ async function openFolder(user: ConfirmedUser, folderId: string, opts: ContextOp
 async function waitForFolder(page: Page) {
   await page.getByTestId('folder-header').waitFor({ timeout: TOAST_WAIT });
   await page.locator('[data-testid="folder-links"], [data-testid="folder-empty"]').first().waitFor({ timeout: TOAST_WAIT });
-}
-
-/** Titles of the cards shown, in order. */
-async function shownTitles(page: Page): Promise<string[]> {
-  return page.getByTestId('folder-links').locator('article h3').allInnerTexts();
-}
-
-async function systemFolderId(user: ConfirmedUser, key: string): Promise<string> {
-  const { data, error } = await user.client.from('categories').select('id').eq('system_key', key).single();
-  if (error) throw error;
-  return data.id as string;
 }
 
 const LONG_DESCRIPTION = `${'A very long description of a recipe site that goes on and on. '.repeat(3)}END`;
