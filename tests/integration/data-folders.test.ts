@@ -166,7 +166,7 @@ describe('accept, reject, approve', () => {
 });
 
 describe('large folders', () => {
-  it('2,500 links are read in parallel pages: all of them, newest first, no duplicates', async () => {
+  it('2,500 links (over max_rows) are read in one call: all of them, newest first, no duplicates', async () => {
     const user = await dataUser();
     const folder = await createCategory(user.client, { name: 'Big' });
     const saved = await findSystemCategory(user.client, user.userId, 'saved');

@@ -99,6 +99,25 @@ describe('lists, open, move, copy, delete', () => {
     expect(await listLinks(a.client, b.userId)).toEqual([]);
   });
 
+  it('reads the list in one call, exactly as a select of the same columns returns it; signed out it is refused', async () => {
+    const folder = await saveLink(a.client, { input: input({ title: 'One call', url: 'one-call.example.com', description: 'kept', categoryId: NEW_CATEGORY_OPTION, newCategory: 'One call' }) });
+    const viaSelect = await a.client
+      .from('links')
+      .select(LINK_LIST_COLUMNS)
+      .eq('user_id', a.userId)
+      .eq('is_template', false)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: true });
+    expect(viaSelect.error).toBeNull();
+    // Same rows, same order, same JSON for every value (timestamps, nulls, counts).
+    expect(await listLinks(a.client, a.userId)).toEqual(viaSelect.data);
+    const inFolder = await listFolderLinks(a.client, a.userId, folder.categoryId);
+    expect(inFolder.map((l) => [l.title, l.description])).toEqual([['One call', 'kept']]);
+    const anon = await newDataClient().rpc('list_links', { p_user_id: a.userId });
+    expect(anon.data).toBeNull();
+    expect(anon.error).not.toBeNull();
+  });
+
   it('counts an open with increment_link_access; another user\'s link is not counted', async () => {
     const { link } = await saveLink(a.client, { input: input({ title: 'Open me', url: 'open.example.com' }) });
     expect(await recordLinkOpen(a.client, link.id)).toBe(1);

@@ -40,7 +40,9 @@ export async function readAllPages<T>(
     // No count (an error there is not fatal): read on page by page.
     if (total.error || total.count === null) return firstRows.concat(await readAllPagesFrom(page, LIST_PAGE_SIZE));
     const starts: number[] = [];
-    for (let from = LIST_PAGE_SIZE; from < total.count; from += LIST_PAGE_SIZE) starts.push(from);
+    // Up to and including offset `count`: when the count is a multiple of the page size, the page
+    // after the last full one (normally empty) is read in the same parallel batch, not after it.
+    for (let from = LIST_PAGE_SIZE; from <= total.count; from += LIST_PAGE_SIZE) starts.push(from);
     const pages = (await Promise.all(starts.map((from) => page(from, from + LIST_PAGE_SIZE - 1)))).map((p) => unwrap(p) ?? []);
     const rows = firstRows.concat(...pages);
     // Rows added after the count: the last page came back full, so read on from where the pages ended.
@@ -60,45 +62,20 @@ async function readAllPagesFrom<T>(page: (from: number, to: number) => PromiseLi
   }
 }
 
-/** The user's links (not templates), newest first. */
+/**
+ * The user's links (not templates), newest first. One RPC returns the whole list as one JSON array
+ * (issue 11 'Scale': 10,000 links in one call instead of a count and ten pages); its columns are
+ * LINK_LIST_COLUMNS (supabase/migrations/20261126100000_list_links_one_call.sql).
+ */
 export async function listLinks(client: DataClient, userId: string): Promise<LinkListItem[]> {
-  return readAllPages<LinkListItem>((from, to) =>
-    client
-      .from('links')
-      .select(LINK_LIST_COLUMNS)
-      .eq('user_id', userId)
-      .eq('is_template', false)
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: true })
-      .range(from, to)
-      .returns<LinkListItem[]>(),
-    () => client.from('links').select('id', { count: 'exact', head: true }).eq('user_id', userId).eq('is_template', false),
-  );
+  return (unwrap(await client.rpc('list_links', { p_user_id: userId })) as LinkListItem[] | null) ?? [];
 }
 
-/** A folder's links: category_id or second_category_id is the folder, newest first. */
+/** A folder's links: category_id or second_category_id is the folder, newest first, in one call. */
 export async function listFolderLinks(client: DataClient, userId: string, categoryId: string): Promise<FolderLinkItem[]> {
-  // The id goes into an or=() filter string: accept only a uuid so it cannot add conditions.
+  // A malformed id would be a 400 from Postgres; say what is wrong instead.
   if (!UUID.test(categoryId)) throw clientError(CLIENT_ERROR_CODES.invalidInput, 'Invalid folder id');
-  return readAllPages<FolderLinkItem>((from, to) =>
-    client
-      .from('links')
-      .select(FOLDER_LINK_COLUMNS)
-      .eq('user_id', userId)
-      .eq('is_template', false)
-      .or(`category_id.eq.${categoryId},second_category_id.eq.${categoryId}`)
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: true })
-      .range(from, to)
-      .returns<FolderLinkItem[]>(),
-    () =>
-      client
-        .from('links')
-        .select('id', { count: 'exact', head: true })
-        .eq('user_id', userId)
-        .eq('is_template', false)
-        .or(`category_id.eq.${categoryId},second_category_id.eq.${categoryId}`),
-  );
+  return (unwrap(await client.rpc('list_folder_links', { p_user_id: userId, p_category_id: categoryId })) as FolderLinkItem[] | null) ?? [];
 }
 
 export async function getLink(client: DataClient, id: string): Promise<LinkRow | null> {

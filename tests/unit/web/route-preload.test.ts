@@ -26,7 +26,7 @@ fake.client = createSupabaseClient({
     requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder: { id: FOLDER, name: 'Recipes' }, ancestors: [], link_count: 1, subfolders: [] });
-    if (url.pathname.endsWith('/links')) return init?.method === 'HEAD' ? new Response(null, { status: 200, headers: { 'content-range': '*/1' } }) : json([{ id: 'l1', title: 'Pasta' }]);
+    if (url.pathname.endsWith('/rpc/list_folder_links')) return json([{ id: 'l1', title: 'Pasta' }]);
     return json([]);
   },
 });
@@ -56,6 +56,8 @@ describe('route preload (issue 11 first load)', () => {
       expect(queryClient.getQueryData(linkQueries.folder(client, USER, FOLDER).queryKey)).toEqual([{ id: 'l1', title: 'Pasta' }]);
     });
     expect(requests.filter((r) => r.endsWith('/rpc/get_folder'))).toHaveLength(1);
-    expect(requests.filter((r) => r.startsWith('GET') && r.endsWith('/links'))).toHaveLength(1);
+    // The whole list in one call (no count, no pages).
+    expect(requests.filter((r) => r.endsWith('/rpc/list_folder_links'))).toHaveLength(1);
+    expect(requests.filter((r) => r.endsWith('/links'))).toHaveLength(0);
   });
 });
