@@ -85,6 +85,10 @@ export async function runRpcIsolation(db: Database): Promise<RpcReport> {
     ['move_link(B\'s link, beginning, in A\'s folder)', as(b), 'select * from public.move_link($1, $2, null, $3)', [bLink, 'beginning', aCat], errored],
     ['set_default_background(A\'s background)', as(b), 'select * from public.set_default_background($1)', [aBg], errored],
     ['set_default_background(admin default, A\'s folder)', as(b), 'select * from public.set_default_background($1, $2)', [adminBg, aCat], errored],
+    // Security invoker: RLS decides the rows, as for a select on links (issue 11's one-call lists).
+    ['list_links(A) as B', as(b), 'select public.list_links($1)::text as v', [a.id], (o) => !o.error && o.rows[0]?.v === '[]'],
+    ['list_folder_links(A, A\'s folder) as B', as(b), 'select public.list_folder_links($1, $2)::text as v', [a.id, aCat], (o) => !o.error && o.rows[0]?.v === '[]'],
+    ['list_links(A) as anon', anon, 'select public.list_links($1) as v', [a.id], refused],
     ['list_incoming_shares() sees not R\'s shares', as(b), 'select * from public.list_incoming_shares(null)', [], (o) => !o.error && o.rows.length === 0],
     ['pending_incoming_count() counts not R\'s shares', as(b), 'select public.pending_incoming_count() as v', [], (o) => !o.error && o.rows[0]?.v === 0],
     ['list_page_members() shows not A\'s members', as(b), 'select * from public.list_page_members()', [], (o) => !o.error && o.rows.length === 0],

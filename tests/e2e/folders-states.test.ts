@@ -93,9 +93,8 @@ async function failNext(page: Page, matches: (request: Request) => boolean): Pro
 const isRest = (method: string, path: string) => (request: Request) => request.method() === method && new URL(request.url()).pathname === `/rest/v1/${path}`;
 const isRpc = (name: string, body?: (data: Record<string, unknown>) => boolean) => (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === `/rest/v1/rpc/${name}` && (!body || body(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>));
-/** The folder's links read (GET /links?or=(category_id.eq.ID,…)); the count is a HEAD. */
-const isFolderLinksRead = (folderId: string) => (request: Request) =>
-  request.method() === 'GET' && new URL(request.url()).pathname === '/rest/v1/links' && (new URL(request.url()).searchParams.get('or') ?? '').includes(folderId);
+/** The folder's links read: one call, POST rpc/list_folder_links with the folder's id. */
+const isFolderLinksRead = (folderId: string) => isRpc('list_folder_links', (body) => body.p_category_id === folderId);
 
 describe('folder states', () => {
   it('the inbox refreshes every 30 s and at once after an action; the dashboard count, NEW image and the extension badge agree', async () => {
