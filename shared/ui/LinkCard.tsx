@@ -93,13 +93,18 @@ export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, on
   };
   // The menu mounts on first use (see the plain trigger below) and then stays.
   const [menuReady, setMenuReady] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
+  // Open for one link: a grid that reuses a card for another link (search results keyed by slot,
+  // issue 11 'Scale') must not leave a menu open whose items would act on the new link.
+  const [menuOpenFor, setMenuOpenFor] = useState<string | null>(null);
+  const menuOpen = menuOpenFor === link.id;
+  const setMenuOpen = (open: boolean) => setMenuOpenFor(open ? link.id : null);
   // The open menu takes focus; on close Radix returns it to the (now Radix) trigger.
   const openMenu = () => {
     setMenuReady(true);
     setMenuOpen(true);
   };
-  const icon = <LinkIcon iconUrl={link.icon_url} faviconUrl={link.favicon_url} url={link.url} title={link.title} />;
+  // Keyed by link: a reused card never shows the previous link's icon while the new one loads.
+  const icon = <LinkIcon key={link.id} iconUrl={link.icon_url} faviconUrl={link.favicon_url} url={link.url} title={link.title} />;
   const item = (label: string, action: (() => void) | undefined): ReactNode =>
     action ? (
       <DropdownMenu.Item className={MENU_ITEM} onSelect={action}>

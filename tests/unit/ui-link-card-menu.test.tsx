@@ -25,6 +25,19 @@ describe('LinkCard menu', () => {
     await vi.waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Actions for Docs'));
   });
 
+  it('closes when the card is reused for another link (a grid keyed by slot): its items would act on that link', async () => {
+    const onDelete = vi.fn();
+    const view = render(<LinkCard link={link} onOpen={vi.fn()} onDelete={onDelete} />);
+    screen.getByRole('button', { name: 'Actions for Docs' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Delete Link' })).toBeTruthy();
+    const other = { ...link, id: 'l2', title: 'Blog', url: 'https://blog.example.com' };
+    view.rerender(<LinkCard link={other} onOpen={vi.fn()} onDelete={onDelete} />);
+    await vi.waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Actions for Blog' })).toBeTruthy();
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+
   it('a click opens it and a choice runs the action', async () => {
     const onEdit = vi.fn();
     render(<LinkCard link={link} onOpen={vi.fn()} onEdit={onEdit} />);

@@ -68,7 +68,7 @@ function renderFolder() {
       requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
       const json = (body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
       if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder, ancestors: [], link_count: links.length, subfolders: [] });
-      if (url.pathname.endsWith('/links')) return init?.method === 'HEAD' ? new Response(null, { status: 200, headers: { 'content-range': `*/${links.length}` } }) : json(links, { 'content-range': `0-${links.length - 1}/*` });
+      if (url.pathname.endsWith('/rpc/list_folder_links')) return json(links);
       if (url.pathname.endsWith('/categories')) return json([folder]);
       return json([]);
     },
@@ -111,5 +111,11 @@ describe('folder search (issue 11 Scale)', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
     expect(counts.card).toBeLessThanOrEqual(4);
     expect(counts.glyph).toBe(0);
+
+    // Other links: the cards on screen are updated in place (keyed by slot), not unmounted and mounted.
+    const before = screen.getAllByRole('article');
+    fireEvent.change(box, { target: { value: 'bread' } });
+    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Bread 4', 'Bread 5', 'Bread 6', 'Bread 7']));
+    expect(screen.getAllByRole('article')).toEqual(before);
   });
 });

@@ -123,8 +123,11 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
             className="absolute inset-x-0 top-0 grid gap-3"
             style={{ transform: `translateY(${item.start - scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
+            {/* Cards are keyed by their slot in the row, not by link: a keystroke that brings other
+                links updates the cards on screen instead of unmounting and mounting them all
+                (issue 11 'Scale'). LinkCard keeps its per-link state (the open menu, the icon) by link. */}
             {row.map((link, i) => (
-              <FolderCard key={link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} handlers={handlers} />
+              <FolderCard key={i} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} handlers={handlers} />
             ))}
           </div>
         );
@@ -163,7 +166,8 @@ const FolderCard = memo(function FolderCard({ link, position, length, columns, c
       extraActions={handlers.extraActions}
       details={
         <>
-          {gallery ? <PreviewImage src={link.preview_image_url} /> : null}
+          {/* Keyed by link: a reused card never shows the previous link's picture while this one loads. */}
+          {gallery ? <PreviewImage key={link.id} src={link.preview_image_url} /> : null}
           <Description text={link.description} compact={compact} />
         </>
       }
