@@ -25,12 +25,15 @@ export function LinkCardGrid({ links, fullList, withinCategoryId, columns, handl
 
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-      {links.map((link) => {
+      {/* While searching (no moving), keyed by slot: a keystroke that brings other links updates
+          these cards in place (issue 11 'Scale'; LinkCard keeps its per-link state by link).
+          Otherwise by link, so focus follows a link the keyboard moves. */}
+      {links.map((link, slot) => {
         const position = positions?.get(link.id);
         const canMove = fullList && withinCategoryId && position !== undefined;
         return (
           <LinkCard
-            key={link.id}
+            key={fullList ? link.id : slot}
             link={link}
             editing={handlers.editingId === link.id}
             onOpen={handlers.onOpen}

@@ -123,11 +123,12 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
             className="absolute inset-x-0 top-0 grid gap-3"
             style={{ transform: `translateY(${item.start - scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
-            {/* Cards are keyed by their slot in the row, not by link: a keystroke that brings other
-                links updates the cards on screen instead of unmounting and mounting them all
-                (issue 11 'Scale'). LinkCard keeps its per-link state (the open menu, the icon) by link. */}
+            {/* While searching, cards are keyed by their slot in the row: a keystroke that brings
+                other links updates the cards on screen instead of unmounting and mounting them all
+                (issue 11 'Scale'; LinkCard keeps its per-link state, the open menu and the icon, by
+                link). Otherwise by link, so focus follows a link the keyboard moves. */}
             {row.map((link, i) => (
-              <FolderCard key={i} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} handlers={handlers} />
+              <FolderCard key={query ? i : link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} handlers={handlers} />
             ))}
           </div>
         );
