@@ -5,6 +5,7 @@ import { createElement, type ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
+import { linkKeys } from '../../../shared/data/links/keys.ts';
 import { DataClientProvider } from '../../../shared/data/provider.tsx';
 
 /**
@@ -59,6 +60,7 @@ const links = Array.from({ length: 8 }, (_, i) => ({
 
 function renderFolder() {
   const requests: string[] = [];
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createSupabaseClient({
     url: 'http://127.0.0.1:9',
     anonKey: 'anon',
@@ -74,7 +76,7 @@ function renderFolder() {
     },
   });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <DataClientProvider client={client}>
         <MemoryRouter>
           <FolderView userId={USER} folderId={FOLDER} />
@@ -82,7 +84,7 @@ function renderFolder() {
       </DataClientProvider>
     </QueryClientProvider>,
   );
-  return requests;
+  return { requests, queryClient };
 }
 
 describe('folder search (issue 11 Scale)', () => {
@@ -117,5 +119,16 @@ describe('folder search (issue 11 Scale)', () => {
     fireEvent.change(box, { target: { value: 'bread' } });
     await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Bread 4', 'Bread 5', 'Bread 6', 'Bread 7']));
     expect(screen.getAllByRole('article')).toEqual(before);
+  });
+
+  it('without a search, cards stay keyed by link: a moved link keeps its card (and the focus in it)', async () => {
+    const { queryClient } = renderFolder();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(8), { timeout: 10_000 });
+    const card = screen.getByRole('article', { name: 'Bread 4' });
+    const key = linkKeys.list({ userId: USER, categoryId: FOLDER });
+    // As a move does: the cached list in its new order ('Bread 4' first).
+    queryClient.setQueryData(key, (list: typeof links | undefined) => [list![4], ...list!.filter((_, i) => i !== 4)]);
+    await waitFor(() => expect(screen.getAllByRole('article')[0].getAttribute('aria-label')).toBe('Bread 4'));
+    expect(screen.getAllByRole('article')[0]).toBe(card);
   });
 });
