@@ -16,30 +16,6 @@ function htmlConstants(siteUrl: string): Plugin {
   };
 }
 
-/**
- * The app chunk (src/render-app.tsx: React and the routes) is a dynamic import of the tiny entry, so
- * the entry can start a signed-in page's data first; preloading it and its imports from the HTML keeps
- * every page from paying an extra round trip for it.
- */
-function preloadAppChunk(): Plugin {
-  return {
-    name: 'linkvault-preload-app-chunk',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        // Its facade can be null (Rollup merges it with modules only it uses): find it by module.
-        const app = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('/src/render-app.tsx')));
-        if (!app) throw new Error('preloadAppChunk: no chunk holds src/render-app.tsx');
-        const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-        const files = [app.fileName, ...app.imports].filter((file) => !entries.has(file));
-        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
-      },
-    },
-  };
-}
-
 /** `npm run dev`: the same /api/* forwarding and POST /share/receive as `npm start`'s server. */
 function webApi(supabaseUrl: string | undefined, anonKey: string | undefined): Plugin {
   return {
@@ -59,13 +35,16 @@ export default defineConfig(({ mode }) => {
   return {
     root: import.meta.dirname,
     envDir: repoRoot,
-    plugins: [react(), tailwindcss(), htmlConstants(env.VITE_SITE_URL ?? ''), preloadAppChunk(), webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY)],
+    plugins: [react(), tailwindcss(), htmlConstants(env.VITE_SITE_URL ?? ''), webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY)],
     resolve: { alias: { '~shared': path.resolve(repoRoot, 'shared') } },
     build: {
       // WEB_OUT_DIR lets tests build into their own directory without touching web/dist.
       outDir: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : 'dist',
       emptyOutDir: true,
-      sourcemap: false,
+      // Every browser we support (Chrome, Firefox ESR 128+) has <link rel=modulepreload>: no polyfill
+      // in the entry chunk every page loads.
+      modulePreload: { polyfill: false },
+      sourcemap: process.env.WEB_SOURCEMAP === 'true',
       // WEB_MINIFY=false: readable function names in profiles (benchmark probes only).
       minify: process.env.WEB_MINIFY !== 'false',
     },

@@ -5,22 +5,18 @@ import { loadClient } from './load-client.ts';
 import { queryClient } from './query-client.ts';
 import { ignore, type PreloadTarget } from './route-preload.ts';
 
-/**
- * The first page's chunks (the same import() calls as routes.tsx, so nothing loads twice) and its
- * data. Resolves when the data requests have been sent (see preloadInitialRoute).
- */
-export function preloadRoute(target: PreloadTarget): Promise<void> {
+/** The first page's chunks (the same import() calls as routes.tsx, so nothing loads twice) and its data. */
+export function preloadRoute(target: PreloadTarget): void {
+  void preloadRouteData(target).catch(ignore);
   void import('./data-providers.tsx').catch(ignore);
   void import('../routes/signed-in/signed-in-layout.tsx').catch(ignore);
   if ('folderId' in target) void import('../routes/category/category-page.tsx').catch(ignore);
   else void import('../routes/dashboard/dashboard-page.tsx').catch(ignore);
-  return preloadRouteData(target).catch(ignore);
 }
 
 /**
  * Starts the first page's queries (route-preload.ts) with the stored session's user: the page then
  * finds them in flight or done. The same query options as the pages, so keys and data are identical.
- * Resolves once they are started, not when they are answered.
  */
 export async function preloadRouteData(target: PreloadTarget): Promise<void> {
   const client = await loadClient();

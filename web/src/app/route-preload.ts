@@ -22,15 +22,11 @@ export const ignore = () => {
  * only after a chain of lazy chunks (data providers → supabase-js → signed-in layout → page), and the
  * page asked for its data only once it rendered. Here supabase-js and route-data-preload.ts start at
  * once; that module requests the rest of the chain and the page's queries in parallel. (The chunk
- * imports live there, not here: this module is the entry chunk every page loads.)
- *
- * Resolves once the page's requests are on their way (at once when there is nothing to preload, and
- * also when preloading fails): main.tsx evaluates the app only then, so the main thread sends them
- * before it spends a few hundred milliseconds on React, and the database works meanwhile.
+ * imports live there, not here: this module is in the entry chunk every page loads.)
  */
-export function preloadInitialRoute(pathname: string): Promise<void> {
+export function preloadInitialRoute(pathname: string): void {
   const target = preloadTargetFor(pathname);
-  if (!target || !hasStoredSession()) return Promise.resolve();
+  if (!target || !hasStoredSession()) return;
   void loadClient().catch(ignore); // the session store loads supabase-js too, a little later
-  return import('./route-data-preload.ts').then((m) => m.preloadRoute(target)).catch(ignore);
+  void import('./route-data-preload.ts').then((m) => m.preloadRoute(target)).catch(ignore);
 }
