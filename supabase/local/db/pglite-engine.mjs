@@ -132,7 +132,7 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
    * the exchange and kept once its ParseComplete came back (a second request of the same new text
    * in the batch parses it unnamed, so its fate never depends on another request's).
    */
-  function many(items) {
+  function many(items, flat = false) {
     return pg._runExclusiveTransaction(() =>
       pg.runExclusive(async () => {
         await beforeBatch();
@@ -170,7 +170,8 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
           }
           if (freshName !== undefined && a.parsed) statements.set(items[i].sql, { name: freshName, fields: a.error === null ? a.fields : null });
           else if (known && !known.fields && a.error === null) known.fields = a.fields;
-          out[i] = a.error !== null ? { ok: false, error: a.error } : { ok: true, result: decode(a, known?.fields ?? a.fields ?? []) };
+          const fields = known?.fields ?? a.fields ?? [];
+          out[i] = a.error !== null ? { ok: false, error: a.error } : { ok: true, result: flat ? decodeFlat(a, fields) : decode(a, fields) };
         }
         return out;
       }),
@@ -181,6 +182,25 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
     const [answer] = await many([{ settings, sql, params, prepare }]);
     if (!answer.ok) throw answer.error;
     return answer.result;
+  }
+
+  /** Values through PGlite's type parsers (as its own query() returns them), row by row. */
+  function decodeFlat(answer, fields) {
+    const n = fields.length;
+    const values = new Array(answer.rows.length * n);
+    let k = 0;
+    for (const raw of answer.rows) {
+      for (let i = 0; i < n; i++) {
+        const v = raw[i];
+        const parse = v === null ? undefined : pg.parsers[fields[i].dataTypeID];
+        values[k++] = parse ? parse(v, fields[i].dataTypeID) : v;
+      }
+    }
+    return { rowCount: rowCountOf(answer, answer.rows.length), fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), values };
+  }
+
+  function rowCountOf(answer, rows) {
+    return Number(/(\d+)$/.exec(answer.tag)?.[1] ?? 0) || rows;
   }
 
   /** Rows as objects, values through PGlite's type parsers (as its own query() returns them). */
@@ -197,8 +217,7 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
       }
       rows[r] = row;
     }
-    const counted = Number(/(\d+)$/.exec(answer.tag)?.[1] ?? 0);
-    return { rows, rowCount: counted || rows.length, fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+    return { rows, rowCount: rowCountOf(answer, rows.length), fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
   }
 
   return { one, many };
