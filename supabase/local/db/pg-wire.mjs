@@ -100,8 +100,10 @@ export class MessageWriter {
     this.ensure(1);
     this.buf[this.pos++] = 0; // unnamed portal
     this.cstring(statement);
-    this.ensure(4);
-    this.int16(0); // parameter formats: all text
+    // Parameter formats: text for each (as PGlite's serializer writes them), then the values.
+    this.ensure(4 + 2 * values.length);
+    this.int16(values.length);
+    for (let i = 0; i < values.length; i++) this.int16(0);
     this.int16(values.length);
     for (const v of values) {
       this.ensure(4);
