@@ -206,14 +206,13 @@ create table if not exists supabase_migrations.seed_files (
 -- statement stops as a timed-out one (57014). Both settings are set per request with the role.
 create schema if not exists pgrst_local;
 grant usage on schema pgrst_local to anon, authenticated, service_role;
-create or replace function pgrst_local.row_guard() returns boolean
+-- The checks, called by row_guard() only on a row past the cap and on every 50th row.
+create or replace function pgrst_local.row_guard_check(n integer) returns boolean
 language plpgsql volatile as $$
 declare
-  n integer := coalesce(nullif(pg_catalog.current_setting('pgrst_local.rows', true), ''), '0')::integer + 1;
   cap integer := coalesce(nullif(pg_catalog.current_setting('pgrst_local.row_cap', true), ''), '0')::integer;
   ms integer := coalesce(nullif(pg_catalog.current_setting('pgrst_local.time_ms', true), ''), '0')::integer;
 begin
-  perform pg_catalog.set_config('pgrst_local.rows', n::text, true);
   if cap > 0 and n > cap then
     raise exception 'The response is too large: more than % rows', cap
       using errcode = 'PT413', hint = 'Ask for fewer rows (limit) or fewer embedded resources.';
@@ -223,6 +222,21 @@ begin
   end if;
   return true;
 end
+$$;
+revoke all on function pgrst_local.row_guard_check(integer) from public;
+grant execute on function pgrst_local.row_guard_check(integer) to anon, authenticated, service_role;
+-- Counts the row, then checks. A single SQL expression, so the planner inlines it into the
+-- statement (issue 20: a PL/pgSQL call per row cost the database about 9 µs a row on PGlite); CASE
+-- evaluates its branches in order: the count first, then the cheap tests, the checks only past them.
+create or replace function pgrst_local.row_guard() returns boolean
+language sql volatile as $$
+  select case
+    when pg_catalog.set_config('pgrst_local.rows', (coalesce(nullif(pg_catalog.current_setting('pgrst_local.rows', true), ''), '0')::integer + 1)::text, true) is null then true
+    when pg_catalog.current_setting('pgrst_local.rows', true)::integer % 50 = 0
+      or pg_catalog.current_setting('pgrst_local.rows', true)::integer > coalesce(nullif(nullif(pg_catalog.current_setting('pgrst_local.row_cap', true), ''), '0'), '2147483647')::integer
+      then pgrst_local.row_guard_check(pg_catalog.current_setting('pgrst_local.rows', true)::integer)
+    else true
+  end
 $$;
 revoke all on function pgrst_local.row_guard() from public;
 grant execute on function pgrst_local.row_guard() to anon, authenticated, service_role;

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { openEngine } from './pglite-engine.mjs';
+import { decodeReplies, encodeRoleRequest } from './role-messages.mjs';
 
 export type Row = Record<string, unknown>;
 export interface QueryResult<T = Row> {
@@ -105,8 +106,9 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
     for (const p of pending.values()) p.reject(dead);
     pending.clear();
   };
-  worker.on('message', (m: WorkerReply | WorkerReply[]) => {
-    if (Array.isArray(m)) for (const one of m) settle(one);
+  const settleFlat = (id: number, ok: boolean, value: unknown) => settle(ok ? { id, ok, result: value } : { id, ok, error: value as WorkerReply['error'] });
+  worker.on('message', (m: WorkerReply | unknown[]) => {
+    if (Array.isArray(m)) decodeReplies(m, settleFlat);
     else settle(m);
   });
   worker.on('error', die);
@@ -114,15 +116,41 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
   await started;
   worker.unref();
 
-  function call<T>(message: Record<string, unknown>): Promise<T> {
+  function call<T>(message: Record<string, unknown> | ((id: number) => unknown[])): Promise<T> {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
     if (pending.size === 0) worker.ref();
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      message.id = id;
-      worker.postMessage(message);
+      if (typeof message === 'function') worker.postMessage(message(id));
+      else {
+        message.id = id;
+        worker.postMessage(message);
+      }
     });
+  }
+
+  // Statement texts by number: a REST statement (hundreds of characters) crosses to the worker
+  // once; later requests of the same shape send its number.
+  const statementIds = new Map<string, number>();
+  let nextStatementId = 1;
+  function roleMessage(role: RequestRole, claims: Record<string, unknown>, sql: string, params: unknown[], prepare: boolean): (id: number) => unknown[] {
+    const settings = roleSettings(role, claims);
+    return (id) => {
+      let sid = statementIds.get(sql);
+      let text: string | null = null;
+      let forget = false;
+      if (sid === undefined) {
+        if (statementIds.size >= 500) {
+          statementIds.clear();
+          forget = true; // the worker drops its numbers before reading this one
+        }
+        sid = nextStatementId++;
+        statementIds.set(sql, sid);
+        text = sql;
+      }
+      return encodeRoleRequest(id, sid, text, forget, prepare, params, settings);
+    };
   }
 
   return {
@@ -130,7 +158,7 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
     query: <T>(sql: string, params: unknown[] = []) => call<QueryResult<T>>({ op: 'query', sql, params }),
     exec: (sql) => call<void>({ op: 'exec', sql }),
     queryAsRole: <T>(role: RequestRole, claims: Record<string, unknown>, sql: string, params: unknown[] = [], opts: QueryAsRoleOptions = {}) =>
-      call<QueryResult<T>>({ op: 'role', settings: roleSettings(role, claims), sql, params, prepare: opts.prepare ?? false }),
+      call<QueryResult<T>>(roleMessage(role, claims, sql, params, opts.prepare ?? false)),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const tx = nextId; // the id of the 'begin' message names the transaction
       await call({ op: 'begin' });
@@ -234,7 +262,15 @@ export function asRole<T>(db: Database, role: RequestRole, claims: Record<string
   });
 }
 
+// The settings of a claims object seen before (REST keeps verified tokens' claims): no JSON.stringify
+// per request. Claims objects are never changed after verification.
+const settingsByClaims = new WeakMap<Record<string, unknown>, { role: RequestRole; guard: RequestGuard; settings: string[] }>();
+
 function roleSettings(role: RequestRole, claims: Record<string, unknown>): string[] {
+  const hit = settingsByClaims.get(claims);
+  if (hit && hit.role === role && hit.guard === requestGuard) return hit.settings;
   const timeout = requestGuard.timeoutMs[role] ?? 0;
-  return [role, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(timeout), String(requestGuard.maxResponseRows)];
+  const settings = [role, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(timeout), String(requestGuard.maxResponseRows)];
+  settingsByClaims.set(claims, { role, guard: requestGuard, settings });
+  return settings;
 }

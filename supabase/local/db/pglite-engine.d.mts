@@ -4,7 +4,11 @@ export interface PgliteEngine extends Queryable {
   /** One statement after the role settings (values for ROLE_SETTINGS_SQL), in one implicit transaction. */
   queryAsRole<T = Row>(settings: string[], sql: string, params?: unknown[], prepare?: boolean): Promise<QueryResult<T>>;
   /** Several queryAsRole calls in one exchange with the database, each its own transaction; answers in order. */
-  queryAsRoleMany(items: { settings: string[]; sql: string; params?: unknown[]; prepare?: boolean }[]): Promise<({ ok: true; result: QueryResult } | { ok: false; error: unknown })[]>;
+  /** `flat`: results may come as { rowCount, fields, values } (values row by row) instead of rows. */
+  queryAsRoleMany(
+    items: { settings: string[]; sql: string; params?: unknown[]; prepare?: boolean }[],
+    flat?: boolean,
+  ): Promise<({ ok: true; result: QueryResult | { rowCount: number; fields: QueryResult['fields']; values: unknown[] } } | { ok: false; error: unknown })[]>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@
 // in the calling thread and in the database worker (pglite-worker.mjs), which Node starts without a
 // TypeScript loader (tsx, vitest). Types: pglite-engine.d.mts.
 import fs from 'node:fs';
+import { AnswerBuffer, MessageWriter, readAnswers } from './pg-wire.mjs';
 
 /** PGlite's results in Database's shape. */
 function result(r) {
@@ -38,7 +39,7 @@ async function settleEach(items, run) {
 }
 
 export async function openEngine(dataDir, roleSettingsSql) {
-  const { PGlite, protocol } = await import('@electric-sql/pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
   const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
   fs.mkdirSync(dataDir, { recursive: true });
   const pg = new PGlite(dataDir, { extensions: { pgcrypto } });
@@ -46,7 +47,7 @@ export async function openEngine(dataDir, roleSettingsSql) {
   const top = wrap(pg);
   // The pipelined path needs PGlite's transaction lock (an internal method); should a PGlite
   // release drop it, fall back to a plain transaction rather than risk interleaving.
-  const pipelined = typeof pg._runExclusiveTransaction === 'function' ? pipelinedRoleQuery(pg, protocol.serialize, roleSettingsSql) : null;
+  const pipelined = typeof pg._runExclusiveTransaction === 'function' && typeof pg.execProtocolRawStream === 'function' ? pipelinedRoleQuery(pg, roleSettingsSql) : null;
   const queryAsRole =
     pipelined?.one ??
     ((settings, sql, params = []) =>
@@ -71,148 +72,152 @@ export async function openEngine(dataDir, roleSettingsSql) {
  * they share one implicit transaction that commits at Sync or rolls back on error. A plain
  * `transaction()` costs about 16 exchanges (BEGIN, parse/describe/bind/execute/sync per query,
  * COMMIT), which doubled the cost of a short request. Values stay bound parameters.
+ *
+ * The messages are written by pg-wire.mjs into one reused buffer and sent with PGlite's raw
+ * streaming protocol call; the answer is read in place (issue 20: PGlite's serializer and message parser
+ * were about a quarter of the worker's time per request). Nothing here LISTENs, so the raw call
+ * loses nothing PGlite's wrappers would have done (notifications, notices).
  */
-function pipelinedRoleQuery(pg, serialize, roleSettingsSql) {
+function pipelinedRoleQuery(pg, roleSettingsSql) {
   const SETTINGS = 'stack_role_settings';
   let prepared = false;
-  // Prepared statements by SQL text (prepare): the next request of the same shape skips parse and plan.
+  // Prepared statements by SQL text (prepare): the next request of the same shape skips parse and
+  // plan. `fields` is the statement's RowDescription once seen: a prepared statement's result
+  // columns cannot change (Postgres refuses a plan whose result type changed), so later exchanges
+  // skip describing the portal.
   const statements = new Map();
   let counter = 0;
   const MAX_STATEMENTS = 200;
-  const exchange = (parts, throwOnError = true) => {
-    const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let offset = 0;
-    for (const p of parts) {
-      message.set(p, offset);
-      offset += p.length;
-    }
-    return pg.execProtocolStream(message, { syncToFs: false, throwOnError });
+  const writer = new MessageWriter();
+
+  // The answer's bytes, copied out of PGlite's memory as they come (execProtocolRaw would also
+  // run every message through PGlite's parser and keep the parsed messages).
+  const answer = new AnswerBuffer();
+  const onRawData = (bytes) => answer.push(bytes);
+  const send = async () => {
+    answer.reset();
+    await pg.execProtocolRawStream(writer.message(), { syncToFs: false, onRawData });
+    return readAnswers(answer.bytes());
   };
-  const prepareSettings = async () => {
+
+  /** Setup exchanges (the settings statement, dropping statements): an error throws. */
+  const setup = async () => {
+    const answers = await send();
+    const failed = answers.find((a) => a.error !== null);
+    if (failed) throw failed.error;
+  };
+
+  async function beforeBatch() {
     if (!prepared) {
-      await exchange([serialize.parse({ name: SETTINGS, text: roleSettingsSql }), serialize.sync()]);
+      writer.reset();
+      writer.parse(SETTINGS, roleSettingsSql);
+      writer.sync();
+      await setup();
       prepared = true;
     }
-  };
-  async function one(settings, sql, params = [], prepare = false) {
-    // PGlite's transaction lock keeps other callers' explicit transactions from interleaving with ours.
-    const messages = await pg._runExclusiveTransaction(() =>
-      pg.runExclusive(async () => {
-        await prepareSettings();
-        let name = prepare ? statements.get(sql) : undefined;
-        let fresh;
-        const parts = [serialize.bind({ statement: SETTINGS, values: settings }), serialize.execute({})];
-        if (name === undefined) {
-          if (prepare) fresh = name = `stack_q${counter++}`;
-          parts.push(serialize.parse({ name, text: sql }));
-        }
-        parts.push(serialize.bind({ statement: name, values: params.map(textParam) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-        let out;
-        try {
-          out = await exchange(parts);
-        } catch (e) {
-          // The statement may have been parsed before the error: drop it (closing an unknown name is fine).
-          if (fresh) await exchange([serialize.close({ type: 'S', name: fresh }), serialize.sync()]).catch(() => undefined);
-          throw e;
-        }
-        if (fresh) {
-          if (statements.size >= MAX_STATEMENTS) {
-            await exchange([...[...statements.values()].map((n) => serialize.close({ type: 'S', name: n })), serialize.sync()]);
-            statements.clear();
-          }
-          statements.set(sql, fresh);
-        }
-        await pg.syncToFs();
-        return out;
-      }),
-    );
-    return decode(messages);
+    if (statements.size >= MAX_STATEMENTS) {
+      writer.reset();
+      for (const s of statements.values()) writer.closeStatement(s.name);
+      writer.sync();
+      statements.clear();
+      await setup();
+    }
   }
 
   /**
    * Several requests in ONE exchange, each its own implicit transaction (its own Sync): after an
    * error Postgres skips to that request's Sync and goes on with the next, so each request commits
    * or fails alone, as if sent one by one. Answers in order: { ok, result } or { ok: false, error }.
-   * A statement seen for the first time goes alone (one()), so it is parsed and kept once.
+   * A statement seen for the first time is parsed under a new name in its own request's part of
+   * the exchange and kept once its ParseComplete came back (a second request of the same new text
+   * in the batch parses it unnamed, so its fate never depends on another request's).
    */
-  async function many(items) {
-    const out = [];
-    let batch = [];
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const group = batch;
-      batch = [];
-      try {
-        out.push(...(await runBatch(group)));
-      } catch (error) {
-        for (let i = 0; i < group.length; i++) out.push({ ok: false, error });
-      }
-    };
-    for (const it of items) {
-      if (it.prepare && !statements.has(it.sql)) {
-        await flush();
-        try {
-          out.push({ ok: true, result: await one(it.settings, it.sql, it.params, it.prepare) });
-        } catch (error) {
-          out.push({ ok: false, error });
-        }
-      } else batch.push(it);
-    }
-    await flush();
-    return out;
-  }
-
-  function runBatch(items) {
+  function many(items, flat = false) {
     return pg._runExclusiveTransaction(() =>
       pg.runExclusive(async () => {
-        await prepareSettings();
-        const parts = [];
-        for (const it of items) {
-          // A prepared statement dropped since (MAX_STATEMENTS) runs unnamed, parsed again.
-          const name = it.prepare ? statements.get(it.sql) : undefined;
-          parts.push(serialize.bind({ statement: SETTINGS, values: it.settings }), serialize.execute({}));
-          if (name === undefined) parts.push(serialize.parse({ text: it.sql }));
-          parts.push(serialize.bind({ statement: name, values: (it.params ?? []).map(textParam) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+        await beforeBatch();
+        writer.reset();
+        const fresh = new Set();
+        const plan = new Array(items.length);
+        for (let i = 0; i < items.length; i++) {
+          const it = items[i];
+          writer.bind(SETTINGS, it.settings);
+          writer.execute();
+          const known = it.prepare ? statements.get(it.sql) : undefined;
+          let name = '';
+          let freshName;
+          if (known) name = known.name;
+          else if (it.prepare && !fresh.has(it.sql)) {
+            fresh.add(it.sql);
+            name = freshName = `stack_q${counter++}`;
+            writer.parse(name, it.sql);
+          } else writer.parse('', it.sql);
+          writer.bind(name, (it.params ?? []).map(textParam));
+          if (!known?.fields) writer.describePortal();
+          writer.execute();
+          writer.sync();
+          plan[i] = { known, freshName };
         }
-        const messages = await exchange(parts, false);
+        const answers = await send();
         await pg.syncToFs();
-        const answers = [];
-        let group = [];
-        for (const m of messages) {
-          if (m.name !== 'readyForQuery') {
-            group.push(m);
+        const out = new Array(items.length);
+        for (let i = 0; i < items.length; i++) {
+          const a = answers[i];
+          const { known, freshName } = plan[i];
+          if (a === undefined) {
+            out[i] = { ok: false, error: new Error('the database did not answer this request') };
             continue;
           }
-          const error = group.find((g) => g instanceof Error);
-          answers.push(error ? { ok: false, error } : { ok: true, result: decode(group) });
-          group = [];
+          if (freshName !== undefined && a.parsed) statements.set(items[i].sql, { name: freshName, fields: a.error === null ? a.fields : null });
+          else if (known && !known.fields && a.error === null) known.fields = a.fields;
+          const fields = known?.fields ?? a.fields ?? [];
+          out[i] = a.error !== null ? { ok: false, error: a.error } : { ok: true, result: flat ? decodeFlat(a, fields) : decode(a, fields) };
         }
-        while (answers.length < items.length) answers.push({ ok: false, error: new Error('the database did not answer this request') });
-        return answers;
+        return out;
       }),
     );
   }
 
-  /** The statement's rows follow its RowDescription (the settings row has none). */
-  function decode(messages) {
-    let fields = [];
-    const rows = [];
-    let rowCount = 0;
-    for (const m of messages) {
-      if (m.name === 'rowDescription') fields = m.fields;
-      else if (m.name === 'dataRow' && fields.length > 0) {
-        const values = m.fields;
-        const row = {};
-        for (let i = 0; i < fields.length; i++) {
-          const f = fields[i];
-          const raw = values[i];
-          const parse = pg.parsers[f.dataTypeID];
-          row[f.name] = raw === null ? null : parse ? parse(raw, f.dataTypeID) : raw;
-        }
-        rows.push(row);
-      } else if (m.name === 'commandComplete') rowCount = Number(/(\d+)$/.exec(m.text ?? '')?.[1] ?? 0);
+  async function one(settings, sql, params = [], prepare = false) {
+    const [answer] = await many([{ settings, sql, params, prepare }]);
+    if (!answer.ok) throw answer.error;
+    return answer.result;
+  }
+
+  /** Values through PGlite's type parsers (as its own query() returns them), row by row. */
+  function decodeFlat(answer, fields) {
+    const n = fields.length;
+    const values = new Array(answer.rows.length * n);
+    let k = 0;
+    for (const raw of answer.rows) {
+      for (let i = 0; i < n; i++) {
+        const v = raw[i];
+        const parse = v === null ? undefined : pg.parsers[fields[i].dataTypeID];
+        values[k++] = parse ? parse(v, fields[i].dataTypeID) : v;
+      }
     }
-    return { rows, rowCount: rowCount || rows.length, fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+    return { rowCount: rowCountOf(answer, answer.rows.length), fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), values };
+  }
+
+  function rowCountOf(answer, rows) {
+    return Number(/(\d+)$/.exec(answer.tag)?.[1] ?? 0) || rows;
+  }
+
+  /** Rows as objects, values through PGlite's type parsers (as its own query() returns them). */
+  function decode(answer, fields) {
+    const rows = new Array(answer.rows.length);
+    for (let r = 0; r < answer.rows.length; r++) {
+      const values = answer.rows[r];
+      const row = {};
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i];
+        const raw = values[i];
+        const parse = pg.parsers[f.dataTypeID];
+        row[f.name] = raw === null ? null : parse ? parse(raw, f.dataTypeID) : raw;
+      }
+      rows[r] = row;
+    }
+    return { rows, rowCount: rowCountOf(answer, rows.length), fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
   }
 
   return { one, many };

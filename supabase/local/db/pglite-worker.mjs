@@ -1,12 +1,14 @@
 // The database worker (node:worker_threads): owns the PGlite instance, so Postgres (WASM) runs on a
 // core of its own while the stack's thread does HTTP. Started by openDatabase (db/index.ts), which
 // speaks to it with messages:
-//   { id, op: 'query' | 'exec' | 'role' | 'begin' | 'txQuery' | 'txExec' | 'end' | 'close', ... }
-// answered by { id, ok: true, result } or { id, ok: false, error } (REST requests: arrays of those). A transaction is the callback of
+//   { id, op: 'query' | 'exec' | 'begin' | 'txQuery' | 'txExec' | 'end' | 'close', ... }
+// answered by { id, ok: true, result } or { id, ok: false, error }; REST requests (queryAsRole)
+// and their answers are flat arrays (role-messages.mjs). A transaction is the callback of
 // PGlite's own transaction() here, fed by the caller's 'txQuery' / 'txExec' messages until its
 // 'end' (commit or roll back), so it holds PGlite's transaction lock exactly as in one thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openEngine } from './pglite-engine.mjs';
+import { decodeRoleRequest, encodeReplies } from './role-messages.mjs';
 
 const port = parentPort;
 const ROLLBACK = Symbol('rollback');
@@ -116,20 +118,28 @@ async function drainRoles() {
       const batch = roleQueue.splice(0, 32);
       let answers;
       try {
-        answers = await engine.queryAsRoleMany(batch);
+        answers = await engine.queryAsRoleMany(batch, true);
       } catch (e) {
         answers = batch.map(() => ({ ok: false, error: e }));
       }
-      port.postMessage(batch.map((m, i) => (answers[i].ok ? { id: m.id, ok: true, result: answers[i].result } : { id: m.id, ok: false, error: plainError(answers[i].error) })));
+      port.postMessage(encodeReplies(batch.map((m, i) => (answers[i].ok ? { id: m.id, ok: true, result: answers[i].result } : { id: m.id, ok: false, error: plainError(answers[i].error) }))));
     }
   } finally {
     draining = false;
   }
 }
 
+// Statement texts by the number the stack's thread gave them (it sends a text once).
+const statementTexts = new Map();
+
 port.on('message', (m) => {
-  if (m.op === 'role') {
-    roleQueue.push(m);
+  // REST requests come as flat arrays (role-messages.mjs).
+  if (Array.isArray(m)) {
+    const r = decodeRoleRequest(m);
+    if (r.forget) statementTexts.clear();
+    if (r.sql !== null) statementTexts.set(r.sid, r.sql);
+    else r.sql = statementTexts.get(r.sid);
+    roleQueue.push(r);
     if (!draining) void drainRoles();
     return;
   }
