@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
+import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const BUDGET_P95_MS = 20;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -18,12 +18,12 @@ import { loadExportCollection, listSavedUrls, runImport } from '../../shared/dat
 import { createNetscapeParser, toNetscapeHtml } from '../../shared/rules/bookmark-html.ts';
 import { planImport } from '../../shared/rules/bookmark-import.ts';
 import { startTestStack } from '../setup/stack.global.ts';
+import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 25_000);
 const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 1_000);
 const ICON_BYTES = Number(process.env.BENCH_ICON_BYTES ?? 260);
 const BUDGET = { importS: 30, heapMb: 300, exportS: 5 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const AUTH_STORAGE_KEY = 'linkvault-auth';
 
 /** A Chrome-style export: top-level folders with subfolders (1 in 10 top-level), links spread evenly, every link with an ICON. */

@@ -19,12 +19,12 @@ import { saveLink } from '../../shared/data/links/api.ts';
 import { refreshLinkPreview } from '../../shared/data/links/preview.ts';
 import { startPreviewSite } from '../fakes/preview-site.ts';
 import { startTestStack } from '../setup/stack.global.ts';
+import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /** BENCH_TRACE=1 prints, per dashboard run, each request (start → end, ms after the click) and long tasks. */
 const TRACE = process.env.BENCH_TRACE === '1';
 const BUDGET_MS = 300;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const AUTH_STORAGE_KEY = 'linkvault-auth';
 
 const pct = (xs: number[], p: number) => {

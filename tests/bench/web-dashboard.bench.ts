@@ -16,11 +16,11 @@ import { chromium, type Page } from 'playwright-core';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
 import { startTestStack } from '../setup/stack.global.ts';
+import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 10_000);
 const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 50);
 const BUDGET = { renderMs: 300, keystrokeP95Ms: 16, heapMb: 150, cards: 80, firstLoadMs: 600, folderFirstLoadMs: 300 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const AUTH_STORAGE_KEY = 'linkvault-auth';
 const SEARCHES = ['link 7', 'example-12', 'folder', 'zzz-no-match'];
 

@@ -17,11 +17,11 @@ import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
 import { pngFromRows } from '../setup/png.ts';
 import { startTestStack } from '../setup/stack.global.ts';
+import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
 
 const LCP_RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
 const JS_BUDGET_KB = 100;
 const LCP_BUDGET_MS = 1000;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** Must match DEFAULT_AUTH_STORAGE_KEY in shared/data/client.ts. */
 const AUTH_STORAGE_KEY = 'linkvault-auth';
 

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
 
 /** Helpers for the web e2e tests: Debian's chromium through Playwright, the served test build. */
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export { CHROMIUM_ARGS };
 
 export function webUrl(): string {
   return inject('webUrl');

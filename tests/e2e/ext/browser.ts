@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../setup/chromium-args.ts';
 
 /** Debian's Chromium with the built extension loaded (a persistent context is required for extensions). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -22,12 +23,7 @@ export async function launchWithExtension(extensionDir: string, opts: { colorSch
     headless: true,
     colorScheme: opts.colorScheme ?? 'light',
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
     ],
