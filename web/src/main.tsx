@@ -1,10 +1,11 @@
+import './app/start-first-load.ts'; // first: starts a signed-in page's data requests
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preloadInitialRoute } from './app/route-preload.ts';
+import { preloadInitialPages } from './app/routes.tsx';
 import './index.css';
 
-preloadInitialRoute(window.location.pathname);
+preloadInitialPages(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

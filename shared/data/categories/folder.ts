@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataClient } from '../client.ts';
 import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
+import { getFolderCall } from '../list-calls.ts';
 import type { Category } from './api.ts';
 import { categoryKeys } from './keys.ts';
 
@@ -25,7 +26,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function getFolder(client: DataClient, folderId: string): Promise<FolderContext | null> {
   if (!UUID.test(folderId)) return null;
-  return (unwrap(await client.rpc('get_folder', { folder_id: folderId })) as FolderContext | null) ?? null;
+  const call = getFolderCall(folderId);
+  return (unwrap(await client.rpc(call.fn, call.args)) as FolderContext | null) ?? null;
 }
 
 /** Throws when the folder is missing; for callers that need it (mutations on a folder). */

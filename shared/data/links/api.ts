@@ -5,6 +5,7 @@ import { normalizeUrl } from '../../rules/url.ts';
 import { NEW_CATEGORY_OPTION, type LinkInput } from '../../schemas/link.ts';
 import type { DataClient } from '../client.ts';
 import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
+import { listFolderLinksCall, listLinksCall } from '../list-calls.ts';
 import { requireUserId } from '../session.ts';
 import { uploadPublicFile, type UploadFile } from '../storage.ts';
 import type { LinkRow } from '../types.ts';
@@ -68,14 +69,16 @@ async function readAllPagesFrom<T>(page: (from: number, to: number) => PromiseLi
  * LINK_LIST_COLUMNS (supabase/migrations/20261126100000_list_links_one_call.sql).
  */
 export async function listLinks(client: DataClient, userId: string): Promise<LinkListItem[]> {
-  return (unwrap(await client.rpc('list_links', { p_user_id: userId })) as LinkListItem[] | null) ?? [];
+  const call = listLinksCall(userId);
+  return (unwrap(await client.rpc(call.fn, call.args)) as LinkListItem[] | null) ?? [];
 }
 
 /** A folder's links: category_id or second_category_id is the folder, newest first, in one call. */
 export async function listFolderLinks(client: DataClient, userId: string, categoryId: string): Promise<FolderLinkItem[]> {
   // A malformed id would be a 400 from Postgres; say what is wrong instead.
   if (!UUID.test(categoryId)) throw clientError(CLIENT_ERROR_CODES.invalidInput, 'Invalid folder id');
-  return (unwrap(await client.rpc('list_folder_links', { p_user_id: userId, p_category_id: categoryId })) as FolderLinkItem[] | null) ?? [];
+  const call = listFolderLinksCall(userId, categoryId);
+  return (unwrap(await client.rpc(call.fn, call.args)) as FolderLinkItem[] | null) ?? [];
 }
 
 export async function getLink(client: DataClient, id: string): Promise<LinkRow | null> {

@@ -3,16 +3,7 @@ import { categoryQueries } from '~shared/data/categories/queries.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
 import { loadClient } from './load-client.ts';
 import { queryClient } from './query-client.ts';
-import { ignore, type PreloadTarget } from './route-preload.ts';
-
-/** The first page's chunks (the same import() calls as routes.tsx, so nothing loads twice) and its data. */
-export function preloadRoute(target: PreloadTarget): void {
-  void preloadRouteData(target).catch(ignore);
-  void import('./data-providers.tsx').catch(ignore);
-  void import('../routes/signed-in/signed-in-layout.tsx').catch(ignore);
-  if ('folderId' in target) void import('../routes/category/category-page.tsx').catch(ignore);
-  else void import('../routes/dashboard/dashboard-page.tsx').catch(ignore);
-}
+import type { PreloadTarget } from './route-preload.ts';
 
 /**
  * Starts the first page's queries (route-preload.ts) with the stored session's user: the page then

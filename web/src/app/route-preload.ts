@@ -1,5 +1,7 @@
+import { startEarlyRpcs, type RpcCall } from '~shared/data/early-rpc.ts';
+import { getFolderCall, listFolderLinksCall, listLinksCall } from '~shared/data/list-calls.ts';
 import { loadClient } from './load-client.ts';
-import { hasStoredSession } from './session/stored-session.ts';
+import { hasStoredSession, storedSignedInUser } from './session/stored-session.ts';
 
 const FOLDER_PATH = /^\/category\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const DASHBOARD_PATH = /^\/dashboard\/?$/;
@@ -13,20 +15,35 @@ export function preloadTargetFor(pathname: string): PreloadTarget | null {
   return DASHBOARD_PATH.test(pathname) ? { dashboard: true } : null;
 }
 
+/** The page's big reads, the very calls its queries make (shared/data/list-calls.ts). */
+export function earlyCallsFor(target: PreloadTarget, userId: string): RpcCall[] {
+  if ('folderId' in target) return [listFolderLinksCall(userId, target.folderId), getFolderCall(target.folderId)];
+  return [listLinksCall(userId)];
+}
+
 export const ignore = () => {
   // A failed preload changes nothing: the route loads its chunk and data itself.
 };
 
 /**
- * First page load of a signed-in folder or the dashboard (issue 11 'Scale'): React reaches the page
- * only after a chain of lazy chunks (data providers → supabase-js → signed-in layout → page), and the
- * page asked for its data only once it rendered. Here supabase-js and route-data-preload.ts start at
- * once; that module requests the rest of the chain and the page's queries in parallel. (The chunk
- * imports live there, not here: this module is in the entry chunk every page loads.)
+ * First page load of a signed-in folder or the dashboard (issue 11 'Scale'). React reaches the page
+ * only after a chain of lazy chunks (data providers → supabase-js → signed-in layout → page), and
+ * the page would ask for its data only once it rendered. Here, before any of that:
+ * - the page's big reads start at once with fetch and the stored token (shared/data/early-rpc.ts;
+ *   supabase-js's own identical requests are answered with them);
+ * - supabase-js and route-data-preload.ts start downloading; that module starts the page's queries
+ *   (which take the early answers) as soon as supabase-js is there;
+ * - the page's chunks start downloading all at once (routes.tsx preloadInitialPages, called by
+ *   main.tsx once React is evaluated).
  */
 export function preloadInitialRoute(pathname: string): void {
   const target = preloadTargetFor(pathname);
   if (!target || !hasStoredSession()) return;
+  const signedIn = storedSignedInUser();
+  if (signedIn) {
+    const endpoint = { url: import.meta.env.VITE_SUPABASE_URL, anonKey: import.meta.env.VITE_SUPABASE_ANON_KEY };
+    startEarlyRpcs(endpoint, signedIn.accessToken, earlyCallsFor(target, signedIn.userId));
+  }
   void loadClient().catch(ignore); // the session store loads supabase-js too, a little later
-  void import('./route-data-preload.ts').then((m) => m.preloadRoute(target)).catch(ignore);
+  void import('./route-data-preload.ts').then((m) => m.preloadRouteData(target)).catch(ignore);
 }

@@ -1,5 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { lazyPage } from './lazy-page.tsx';
+import { preloadTargetFor } from './route-preload.ts';
+import { hasStoredSession } from './session/stored-session.ts';
 
 /**
  * The one route table: every route of both spec documents. Each page is its own chunk; signed-in pages
@@ -77,3 +79,16 @@ export const routes: RouteObject[] = [
 
   { path: '*', element: <NotFoundPage /> },
 ];
+
+/**
+ * A signed-in first load of the dashboard or a folder (issue 11 'Scale'): the chunks React would load
+ * one after the other (data providers → signed-in layout → page) all start downloading at once.
+ */
+export function preloadInitialPages(pathname: string): void {
+  const target = preloadTargetFor(pathname);
+  if (!target || !hasStoredSession()) return;
+  DataProviders.preload();
+  SignedInLayout.preload();
+  if ('folderId' in target) CategoryPage.preload();
+  else DashboardPage.preload();
+}

@@ -10,15 +10,7 @@ export const AUTH_STORAGE_KEY = 'linkvault-auth';
  * session may have expired; the client then decides. No stored session means signed out for sure.
  */
 export function hasStoredSession(storage: Pick<Storage, 'getItem'> | null = safeLocalStorage()): boolean {
-  if (!storage) return false;
-  try {
-    const raw = storage.getItem(AUTH_STORAGE_KEY);
-    if (!raw) return false;
-    const parsed: unknown = JSON.parse(raw);
-    return !!parsed && typeof parsed === 'object' && typeof (parsed as { refresh_token?: unknown }).refresh_token === 'string';
-  } catch {
-    return false;
-  }
+  return readStoredSession(storage) !== null;
 }
 
 function safeLocalStorage(): Storage | null {
@@ -27,6 +19,31 @@ function safeLocalStorage(): Storage | null {
   } catch {
     return null; // storage disabled by the browser
   }
+}
+
+interface StoredSession {
+  access_token?: unknown;
+  expires_at?: unknown;
+  refresh_token?: unknown;
+  user?: { id?: unknown } | null;
+}
+
+/** The stored session, or null when there is none (or it is not supabase-js's shape). */
+function readStoredSession(storage: Pick<Storage, 'getItem'> | null): StoredSession | null {
+  if (!storage) return null;
+  try {
+    const raw = storage.getItem(AUTH_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as StoredSession | null;
+    return parsed && typeof parsed === 'object' && typeof parsed.refresh_token === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function validToken(session: StoredSession, nowSeconds: number, marginSeconds: number): string | null {
+  const { access_token: token, expires_at: expiresAt } = session;
+  return typeof token === 'string' && typeof expiresAt === 'number' && expiresAt - marginSeconds > nowSeconds ? token : null;
 }
 
 /**
@@ -39,15 +56,22 @@ export function storedAccessToken(
   nowSeconds = Date.now() / 1000,
   marginSeconds = 30,
 ): string | 'stale' | null {
-  if (!storage) return null;
-  try {
-    const raw = storage.getItem(AUTH_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown; refresh_token?: unknown } | null;
-    if (!parsed || typeof parsed.refresh_token !== 'string') return null;
-    if (typeof parsed.access_token === 'string' && typeof parsed.expires_at === 'number' && parsed.expires_at - marginSeconds > nowSeconds) return parsed.access_token;
-    return 'stale';
-  } catch {
-    return null;
-  }
+  const session = readStoredSession(storage);
+  if (!session) return null;
+  return validToken(session, nowSeconds, marginSeconds) ?? 'stale';
+}
+
+/**
+ * The stored token and its user when the token is valid for at least `marginSeconds` more (a first
+ * load's early requests, app/route-preload.ts); null otherwise (supabase-js then decides).
+ */
+export function storedSignedInUser(
+  storage: Pick<Storage, 'getItem'> | null = safeLocalStorage(),
+  nowSeconds = Date.now() / 1000,
+  marginSeconds = 30,
+): { accessToken: string; userId: string } | null {
+  const session = readStoredSession(storage);
+  const accessToken = session && validToken(session, nowSeconds, marginSeconds);
+  const userId = session?.user?.id;
+  return accessToken && typeof userId === 'string' ? { accessToken, userId } : null;
 }

@@ -1,0 +1,19 @@
+import type { RpcCall } from './early-rpc.ts';
+
+/**
+ * The RPCs behind a first page load's lists, defined once: the data layer calls them through
+ * supabase-js (links/api.ts, categories/folder.ts) and the web app's entry starts the same calls
+ * early (early-rpc.ts), so the two requests are identical. Imports nothing at runtime.
+ */
+
+/** The user's links (not templates), newest first, as one JSON array (columns: LINK_LIST_COLUMNS). */
+export const listLinksCall = (userId: string): RpcCall => ({ fn: 'list_links', args: { p_user_id: userId } });
+
+/** A folder's links (category_id or second_category_id is the folder), newest first, with descriptions. */
+export const listFolderLinksCall = (userId: string, categoryId: string): RpcCall => ({
+  fn: 'list_folder_links',
+  args: { p_user_id: userId, p_category_id: categoryId },
+});
+
+/** A folder with its breadcrumb, counts and subfolders (null when it is not the caller's). */
+export const getFolderCall = (folderId: string): RpcCall => ({ fn: 'get_folder', args: { folder_id: folderId } });

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
+import { getFolder } from '../../../shared/data/categories/folder.ts';
+import { clearEarlyRpcs, EARLY_RPC_MAX_AGE_MS, fetchWithEarlyRpcs, startEarlyRpcs } from '../../../shared/data/early-rpc.ts';
+import { listFolderLinks, listLinks } from '../../../shared/data/links/api.ts';
+import { earlyCallsFor } from '../../../web/src/app/route-preload.ts';
+
+/**
+ * Issue 11 'Scale', first load: the entry module starts a page's big reads with fetch before
+ * supabase-js has downloaded, and supabase-js's own identical request takes that answer. These check
+ * that the early requests are exactly the data layer's (else they would be wasted), and that an early
+ * answer is used once, only with the same token, only while fresh, and never when it failed.
+ */
+const URL_BASE = 'http://127.0.0.1:9';
+const ANON = 'anon-key';
+const USER = '00000000-0000-4000-8000-000000000001';
+const FOLDER = '00000000-0000-4000-8000-0000000000f1';
+
+let early: Array<{ url: string; init: RequestInit }> = [];
+let network: string[] = [];
+let earlyAnswer: (url: string) => Promise<Response> = async () => json([]);
+let clock = 1_000_000;
+const now = () => clock;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Without a stored session supabase-js sends the anon key as its bearer token: ANON plays the session's token. */
+function clientWith() {
+  return createSupabaseClient({
+    url: URL_BASE,
+    anonKey: ANON,
+    storage: createMemoryStorage(),
+    fetch: fetchWithEarlyRpcs(async (input) => {
+      network.push(String(input).replace(URL_BASE, ''));
+      return json([{ from: 'network' }]);
+    }, now),
+  });
+}
+
+beforeEach(() => {
+  early = [];
+  network = [];
+  clock = 1_000_000;
+  earlyAnswer = async (url) => json(url.endsWith('/get_folder') ? { folder: { id: FOLDER } } : [{ from: 'early' }]);
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+    early.push({ url: input, init });
+    return earlyAnswer(input);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearEarlyRpcs();
+});
+
+describe('early RPCs of a first load', () => {
+  it("the dashboard's list is the data layer's own request, answered once without a second request", async () => {
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    expect(early).toHaveLength(1);
+    expect(early[0].url).toBe(`${URL_BASE}/rest/v1/rpc/list_links`);
+    expect(early[0].init.method).toBe('POST');
+    expect(early[0].init.headers).toMatchObject({ apikey: ANON, Authorization: `Bearer ${ANON}` });
+    const client = clientWith();
+    expect(await listLinks(client, USER)).toEqual([{ from: 'early' }]);
+    expect(network).toEqual([]);
+    // Used once: the next read asks the server.
+    expect(await listLinks(client, USER)).toEqual([{ from: 'network' }]);
+    expect(network).toEqual(['/rest/v1/rpc/list_links']);
+  });
+
+  it("a folder's two reads (the folder and its links) are both answered early", async () => {
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ folderId: FOLDER }, USER), now);
+    const client = clientWith();
+    const [folder, links] = await Promise.all([getFolder(client, FOLDER), listFolderLinks(client, USER, FOLDER)]);
+    expect(folder).toEqual({ folder: { id: FOLDER } });
+    expect(links).toEqual([{ from: 'early' }]);
+    expect(network).toEqual([]);
+  });
+
+  it('another user, another token, a stale answer, a failed or refused request: asked again', async () => {
+    const endpoint = { url: URL_BASE, anonKey: ANON };
+    const client = clientWith();
+
+    startEarlyRpcs(endpoint, ANON, earlyCallsFor({ dashboard: true }, '00000000-0000-4000-8000-000000000002'), now);
+    expect(await listLinks(client, USER)).toEqual([{ from: 'network' }]); // other body: not a match
+
+    startEarlyRpcs(endpoint, 'another-token', earlyCallsFor({ dashboard: true }, USER), now);
+    expect(await listLinks(client, USER)).toEqual([{ from: 'network' }]);
+
+    startEarlyRpcs(endpoint, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    clock += EARLY_RPC_MAX_AGE_MS + 1;
+    expect(await listLinks(client, USER)).toEqual([{ from: 'network' }]);
+
+    earlyAnswer = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    startEarlyRpcs(endpoint, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    expect(await listLinks(client, USER)).toEqual([{ from: 'network' }]);
+
+    earlyAnswer = async () => json({ code: 'PGRST301', message: 'JWT expired' }, 401);
+    startEarlyRpcs(endpoint, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    expect(await listLinks(client, USER)).toEqual([{ from: 'network' }]);
+
+    expect(network).toHaveLength(5);
+  });
+
+  it('leaves every other request alone', async () => {
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    const client = clientWith();
+    await client.from('links').select('id').eq('user_id', USER);
+    await client.rpc('list_links', { p_user_id: USER, extra: 1 });
+    expect(network).toEqual([`/rest/v1/links?select=id&user_id=eq.${USER}`, '/rest/v1/rpc/list_links']);
+    // The early answer is still there for the real call.
+    expect(await listLinks(client, USER)).toEqual([{ from: 'early' }]);
+  });
+});
