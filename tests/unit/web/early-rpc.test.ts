@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
 import { getFolder } from '../../../shared/data/categories/folder.ts';
-import { clearEarlyRpcs, EARLY_RPC_MAX_AGE_MS, fetchWithEarlyRpcs, startEarlyRpcs } from '../../../shared/data/early-rpc.ts';
+import { EARLY_RPC_MAX_AGE_MS, fetchWithEarlyRpcs } from '../../../shared/data/early-rpc-fetch.ts';
+import { clearEarlyRpcs, startEarlyRpcs } from '../../../shared/data/early-rpc.ts';
 import { listFolderLinks, listLinks } from '../../../shared/data/links/api.ts';
 import { earlyCallsFor } from '../../../web/src/app/route-preload.ts';
 

@@ -1,5 +1,5 @@
 import { createSupabaseClient, type DataClient } from '~shared/data/client.ts';
-import { fetchWithEarlyRpcs } from '~shared/data/early-rpc.ts';
+import { fetchWithEarlyRpcs } from '~shared/data/early-rpc-fetch.ts';
 
 /**
  * The web app's one supabase-js client. This module is only ever imported dynamically (see
