@@ -3,7 +3,7 @@ import { gridColumns } from '../../shared/rules/grid-columns.ts';
 import { sortLinks } from '../../shared/rules/sort-links.ts';
 import { filterLinksByQuery } from '../../shared/rules/link-search.ts';
 import { formatDisplayDate } from '../../shared/rules/date-format.ts';
-import { initialsOf, previewDescription } from '../../shared/rules/text.ts';
+import { formatCount, initialsOf, previewDescription } from '../../shared/rules/text.ts';
 import { assignLinkCategories, effectiveCategoryId } from '../../shared/rules/category-assignment.ts';
 
 describe('gridColumns', () => {
@@ -105,5 +105,13 @@ describe('assignLinkCategories', () => {
   it('the form shows the second category when there is one', () => {
     expect(effectiveCategoryId({ category_id: 'd', second_category_id: 's' })).toBe('s');
     expect(effectiveCategoryId({ category_id: 'd', second_category_id: null })).toBe('d');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes counts as en-US does (the Intl formatter it replaces)', () => {
+    for (const value of [0, 1, 12, 999, 1000, 10_000, 123_456, 1_000_000, 987_654_321, -1234, 1234.5]) {
+      expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
+    }
   });
 });

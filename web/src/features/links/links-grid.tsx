@@ -14,6 +14,7 @@ import type { LinkHandlers } from './link-handlers.ts';
 import { LinkSearchBox } from './link-search-box.tsx';
 import { RecentSubsections } from './recent-subsections.tsx';
 import { usePreviewColumns } from './use-preview-columns.ts';
+import { formatCount } from '~shared/rules/text.ts';
 
 interface LinksGridProps {
   links: readonly LinkListItem[] | undefined;
@@ -112,7 +113,7 @@ export function LinksGrid(props: LinksGridProps) {
             Your Links
           </h2>
           <p className="text-xs text-muted-foreground" data-testid="links-total">
-            {loading ? 'Loading…' : `${totalLinks.toLocaleString('en-US')} ${totalLinks === 1 ? 'link' : 'links'} in ${shownCategories.length.toLocaleString('en-US')} ${shownCategories.length === 1 ? 'category' : 'categories'}`}
+            {loading ? 'Loading…' : `${formatCount(totalLinks)} ${totalLinks === 1 ? 'link' : 'links'} in ${formatCount(shownCategories.length)} ${shownCategories.length === 1 ? 'category' : 'categories'}`}
           </p>
         </div>
         <LinkSearchBox

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '~shared/ui/cn.ts';
 import { ChevronDownIcon } from '~shared/ui/icons.tsx';
+import { formatCount } from '~shared/rules/text.ts';
 
 interface SectionHeaderProps {
   /** id of the collapsible body (aria-controls). */
@@ -41,7 +42,7 @@ export function SectionHeader({ bodyId, icon, name, count, collapsed, onToggle, 
           {icon}
           <span className={cn('truncate font-semibold group-hover/open:underline', level === 3 ? 'text-base' : 'text-sm')}>{name}</span>
           <span className="shrink-0 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold tabular-nums text-primary" aria-label={`${count} links`} data-testid="count-badge">
-            {count.toLocaleString('en-US')}
+            {formatCount(count)}
           </span>
         </button>
       </Heading>

@@ -34,6 +34,7 @@ import { IncomingShares } from './incoming-shares.tsx';
 import { ShareFolderDialog } from './share-folder-dialog.tsx';
 import { SubfolderList } from './subfolder-list.tsx';
 import { useShareOff } from '../../features/sharing/use-share-off.ts';
+import { formatCount } from '~shared/rules/text.ts';
 
 export const APPROVED_TOAST = 'Approved';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -212,7 +213,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
             <p className="text-sm text-muted-foreground" data-testid="folder-count">
               {kind === 'incoming'
                 ? `${pendingCount} pending · ${linkCount} ${linkCount === 1 ? 'link' : 'links'}`
-                : `${linkCount.toLocaleString('en-US')} ${linkCount === 1 ? 'link' : 'links'}`}
+                : `${formatCount(linkCount)} ${linkCount === 1 ? 'link' : 'links'}`}
             </p>
           </div>
           <Button variant="outline" size="sm" onClick={() => setSharingFolder(folder)}>

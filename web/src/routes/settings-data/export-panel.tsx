@@ -5,6 +5,7 @@ import { useDataClient } from '~shared/data/provider.tsx';
 import { exportFileName } from '~shared/rules/bookmark-export.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { downloadText } from './download.ts';
+import { formatCount } from '~shared/rules/text.ts';
 
 type Format = 'html' | 'csv' | 'json';
 const TYPES: Record<Format, string> = { html: 'text/html;charset=utf-8', csv: 'text/csv;charset=utf-8', json: 'application/json' };
@@ -25,7 +26,7 @@ export function ExportPanel() {
       else if (format === 'csv') text = (await import('~shared/rules/bookmark-csv.ts')).toBookmarkCsv(collection);
       else text = (await import('~shared/rules/bookmark-json.ts')).toBookmarkJson(collection);
       downloadText(exportFileName(BRAND_NAME, format), text, TYPES[format]);
-      setStatus(`Exported ${collection.links.length.toLocaleString('en-US')} links in ${collection.folders.length.toLocaleString('en-US')} folders.`);
+      setStatus(`Exported ${formatCount(collection.links.length)} links in ${formatCount(collection.folders.length)} folders.`);
     } catch (error) {
       setStatus(`The export failed: ${error instanceof Error ? error.message : 'unknown error'}. Please try again.`);
     } finally {

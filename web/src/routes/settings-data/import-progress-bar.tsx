@@ -1,6 +1,7 @@
 import type { ImportProgress } from '~shared/data/import-export/api.ts';
+import { formatCount } from '~shared/rules/text.ts';
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 
 /** The progress bar with counts: reading the file, creating folders, then links. */
 export function ImportProgressBar({ state }: { state: { reading: number } | { progress: ImportProgress } }) {

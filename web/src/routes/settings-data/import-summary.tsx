@@ -1,8 +1,9 @@
 import type { ImportResult } from '~shared/data/import-export/api.ts';
 import type { ImportPlan } from '~shared/rules/bookmark-import.ts';
 import { Button } from '~shared/ui/Button.tsx';
+import { formatCount } from '~shared/rules/text.ts';
 
-const n = (value: number) => value.toLocaleString('en-US');
+const n = formatCount;
 const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
 /** How many invalid entries are listed on the page (all of them are in the download). */
 const LISTED = 100;
