@@ -15,11 +15,12 @@ describe('storedAccessToken (the public page reads its RPC without supabase-js)'
     expect(storedAccessToken(null, now)).toBeNull();
   });
 
-  it('storedSignedInUser: the token and user id of a session valid for 30 s more, else null (early first-load requests)', () => {
+  it('storedSignedInUser: the token and user id of a session valid for 90 s more (supabase-js refreshes sooner ones as it starts), else null', () => {
     const now = 1_000_000;
     const user = { id: 'u1' };
     expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 3600, user }), now)).toEqual({ accessToken: 'tok', userId: 'u1' });
-    expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 10, user }), now)).toBeNull();
+    expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 91, user }), now)).toEqual({ accessToken: 'tok', userId: 'u1' });
+    expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 60, user }), now)).toBeNull();
     expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 3600 }), now)).toBeNull();
     expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 3600, user: { id: 7 } }), now)).toBeNull();
     expect(storedSignedInUser(storage({ access_token: 'tok', expires_at: now + 3600, user }), now)).toBeNull();

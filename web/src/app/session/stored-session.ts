@@ -63,12 +63,14 @@ export function storedAccessToken(
 
 /**
  * The stored token and its user when the token is valid for at least `marginSeconds` more (a first
- * load's early requests, app/route-preload.ts); null otherwise (supabase-js then decides).
+ * load's early requests, app/route-preload.ts); null otherwise (supabase-js then decides). The default
+ * margin is supabase-js's own: it refreshes a session expiring within 90 s as it starts, and an early
+ * request made with the old token would go unused.
  */
 export function storedSignedInUser(
   storage: Pick<Storage, 'getItem'> | null = safeLocalStorage(),
   nowSeconds = Date.now() / 1000,
-  marginSeconds = 30,
+  marginSeconds = 90,
 ): { accessToken: string; userId: string } | null {
   const session = readStoredSession(storage);
   const accessToken = session && validToken(session, nowSeconds, marginSeconds);
