@@ -207,7 +207,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
         </nav>
         <div className="flex flex-wrap items-center gap-3">
           <FolderGlyph kind={kind} count={headerCount} iconUrl={folder.icon_url} size="lg" />
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-40">
             {/* Wraps rather than truncates: on a phone 'Recently Received Links (TikTok)' would lose its last word. */}
             <h1 className="text-xl font-semibold tracking-tight break-words sm:text-2xl">{folder.name}</h1>
             <p className="text-sm text-muted-foreground" data-testid="folder-count">
