@@ -1,6 +1,6 @@
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ViewMode } from '~shared/constants.ts';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { GRID_BREAKPOINTS, type ViewMode } from '~shared/constants.ts';
 import type { FolderLinkItem } from '~shared/data/links/api.ts';
 import type { ReorderDirection } from '~shared/rules/reorder.ts';
 import { previewDescription } from '~shared/rules/text.ts';
@@ -8,6 +8,7 @@ import { safeHref } from '~shared/rules/url.ts';
 import { LinkCard, type LinkCardLink, type OpenMode } from '~shared/ui/LinkCard.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { disabledMovesAt } from '../../features/links/grid-model.ts';
+import { useWindowWidth } from './use-window-width.ts';
 
 export interface FolderLinkHandlers {
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
@@ -70,15 +71,24 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
   }, [links, columns]);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
+  // The list's offset from the page top, read after paint, when layout is done anyway: read in a
+  // layout effect it forced a layout in the middle of every keystroke's commit, and on a first load
+  // a second synchronous render (issue 11 'Scale'). Rows are placed relative to the list, so a stale
+  // offset only shifts which rows are rendered (the overscan covers it), never where they are.
+  useEffect(() => {
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
   });
   // Rows not measured yet are estimated at the height rows of the same layout measured last: a
   // keystroke that brings new cards then renders the right number of rows in one pass, instead of
   // rendering with a guess, measuring, and rendering and laying out again (issue 11 'Scale').
-  // The layout changes with the view mode, the columns and the reorder bar (gone while searching).
-  const layout = `${viewMode}:${columns}:${handlers.onMove ? 'move' : 'still'}`;
+  // The layout changes with the view mode, the columns and the reorder bar (gone while searching)
+  // where the bar takes room: on phones, or beside a card's own controls. From sm up it overlays the
+  // card's bottom edge, so a search's first keystroke keeps every row's measured height instead of
+  // measuring all rows again, a forced layout per row (issue 11 'Scale').
+  const wide = useWindowWidth() >= GRID_BREAKPOINTS[0];
+  const barTakesRoom = !!handlers.onMove && (!wide || !!handlers.renderExtra);
+  const layout = `${viewMode}:${columns}:${barTakesRoom ? 'move' : 'still'}`;
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
   const measured = useRef(new Map<string, number>());
