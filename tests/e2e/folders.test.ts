@@ -365,6 +365,10 @@ describe('folder view', () => {
     const page = await openFolder(user, folderId, { phone: true });
     expect(await page.getByTestId('folder-links').getAttribute('data-columns')).toBe('2');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The folder's name keeps one line beside its icon; the buttons wrap under it (it was 'Po / ck / et').
+    const heading = page.getByRole('heading', { level: 1, name: 'Pocket' });
+    const lineHeight = await heading.evaluate((h) => parseFloat(getComputedStyle(h).lineHeight));
+    expect((await heading.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     await screenshot(page, 'folders-phone');
 
     await page.getByRole('radio', { name: 'Outline #ec4899' }).click();
