@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
 import { BRAND_NAME, LANDING_PAGE_TITLE } from '../shared/constants.ts';
 import { webApiRoutes } from '../scripts/lib/web-api.ts';
+import { signedInChunk } from './signed-in-chunk.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -47,6 +48,8 @@ export default defineConfig(({ mode }) => {
       sourcemap: process.env.WEB_SOURCEMAP === 'true',
       // WEB_MINIFY=false: readable function names in profiles (benchmark probes only).
       minify: process.env.WEB_MINIFY !== 'false',
+      // Signed-in pages share one chunk instead of dozens of small ones (signed-in-chunk.ts).
+      rollupOptions: { output: { manualChunks: signedInChunk(import.meta.dirname) } },
     },
     server: { host: '127.0.0.1', port: Number(process.env.WEB_PORT || 3000), strictPort: true },
     preview: { host: '127.0.0.1', port: Number(process.env.WEB_PORT || 3000), strictPort: true },
