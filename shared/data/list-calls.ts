@@ -6,10 +6,10 @@ import type { RpcCall } from './early-rpc.ts';
  * early (early-rpc.ts), so the two requests are identical. Imports nothing at runtime.
  */
 
-/** The user's links (not templates), newest first, as one JSON array (columns: LINK_LIST_COLUMNS). */
+/** The user's links (not templates), newest first: one JSON array, a link as an array of its LINK_LIST_COLUMNS values. */
 export const listLinksCall = (userId: string): RpcCall => ({ fn: 'list_links', args: { p_user_id: userId } });
 
-/** A folder's links (category_id or second_category_id is the folder), newest first, with descriptions. */
+/** A folder's links (category_id or second_category_id is the folder), newest first, as list_links's plus description. */
 export const listFolderLinksCall = (userId: string, categoryId: string): RpcCall => ({
   fn: 'list_folder_links',
   args: { p_user_id: userId, p_category_id: categoryId },

@@ -10,7 +10,10 @@ import { requireUserId } from '../session.ts';
 import { uploadPublicFile, type UploadFile } from '../storage.ts';
 import type { LinkRow } from '../types.ts';
 
-/** What the grid needs (part 1 §7): no description, no template columns, for 10,000-link accounts. */
+/**
+ * What the grid needs (part 1 §7): no description, no template columns, for 10,000-link accounts.
+ * list_links sends these values in this order (LinkListValues below).
+ */
 export const LINK_LIST_COLUMNS = 'id,title,url,icon_url,access_count,share_count,created_at,updated_at,category_id,second_category_id,favicon_url,preview_image_url';
 export type LinkListItem = Pick<
   LinkRow,
@@ -64,13 +67,66 @@ async function readAllPagesFrom<T>(page: (from: number, to: number) => PromiseLi
 }
 
 /**
- * The user's links (not templates), newest first. One RPC returns the whole list as one JSON array
- * (issue 11 'Scale': 10,000 links in one call instead of a count and ten pages); its columns are
- * LINK_LIST_COLUMNS (supabase/migrations/20261126100000_list_links_one_call.sql).
+ * One link of list_links / list_folder_links as the RPCs send it: its values in the order of
+ * LINK_LIST_COLUMNS (then description for a folder), without the keys (issue 11 'Scale':
+ * supabase/migrations/20261127100000_list_links_rows.sql).
+ */
+type LinkListValues = [
+  id: string,
+  title: string,
+  url: string,
+  icon_url: string | null,
+  access_count: number,
+  share_count: number,
+  created_at: string,
+  updated_at: string,
+  category_id: string | null,
+  second_category_id: string | null,
+  favicon_url: string | null,
+  preview_image_url: string | null,
+  description?: string | null,
+];
+
+// Object literals of one shape, so every item shares one hidden class (10,000 of them).
+const linkListItem = (v: LinkListValues): LinkListItem => ({
+  id: v[0],
+  title: v[1],
+  url: v[2],
+  icon_url: v[3],
+  access_count: v[4],
+  share_count: v[5],
+  created_at: v[6],
+  updated_at: v[7],
+  category_id: v[8],
+  second_category_id: v[9],
+  favicon_url: v[10],
+  preview_image_url: v[11],
+});
+
+const folderLinkItem = (v: LinkListValues): FolderLinkItem => ({
+  id: v[0],
+  title: v[1],
+  url: v[2],
+  icon_url: v[3],
+  access_count: v[4],
+  share_count: v[5],
+  created_at: v[6],
+  updated_at: v[7],
+  category_id: v[8],
+  second_category_id: v[9],
+  favicon_url: v[10],
+  preview_image_url: v[11],
+  description: v[12] ?? null,
+});
+
+/**
+ * The user's links (not templates), newest first. One RPC returns the whole list in one answer
+ * (issue 11 'Scale': 10,000 links in one call instead of a count and ten pages).
  */
 export async function listLinks(client: DataClient, userId: string): Promise<LinkListItem[]> {
   const call = listLinksCall(userId);
-  return (unwrap(await client.rpc(call.fn, call.args)) as LinkListItem[] | null) ?? [];
+  const rows = unwrap(await client.rpc(call.fn, call.args)) as LinkListValues[] | null;
+  return rows ? rows.map(linkListItem) : [];
 }
 
 /** A folder's links: category_id or second_category_id is the folder, newest first, in one call. */
@@ -78,7 +134,8 @@ export async function listFolderLinks(client: DataClient, userId: string, catego
   // A malformed id would be a 400 from Postgres; say what is wrong instead.
   if (!UUID.test(categoryId)) throw clientError(CLIENT_ERROR_CODES.invalidInput, 'Invalid folder id');
   const call = listFolderLinksCall(userId, categoryId);
-  return (unwrap(await client.rpc(call.fn, call.args)) as FolderLinkItem[] | null) ?? [];
+  const rows = unwrap(await client.rpc(call.fn, call.args)) as LinkListValues[] | null;
+  return rows ? rows.map(folderLinkItem) : [];
 }
 
 export async function getLink(client: DataClient, id: string): Promise<LinkRow | null> {

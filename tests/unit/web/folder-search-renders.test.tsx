@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
 import { linkKeys } from '../../../shared/data/links/keys.ts';
+import { FOLDER_LINK_COLUMNS } from '../../../shared/data/links/api.ts';
 import { DataClientProvider } from '../../../shared/data/provider.tsx';
 
 /**
@@ -70,7 +71,7 @@ function renderFolder() {
       requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
       const json = (body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
       if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder, ancestors: [], link_count: links.length, subfolders: [] });
-      if (url.pathname.endsWith('/rpc/list_folder_links')) return json(links);
+      if (url.pathname.endsWith('/rpc/list_folder_links')) return json(links.map((link) => FOLDER_LINK_COLUMNS.split(',').map((column) => link[column as keyof typeof link]))); // values, not objects
       if (url.pathname.endsWith('/categories')) return json([folder]);
       return json([]);
     },

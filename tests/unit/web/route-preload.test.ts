@@ -26,7 +26,7 @@ fake.client = createSupabaseClient({
     requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder: { id: FOLDER, name: 'Recipes' }, ancestors: [], link_count: 1, subfolders: [] });
-    if (url.pathname.endsWith('/rpc/list_folder_links')) return json([{ id: 'l1', title: 'Pasta' }]);
+    if (url.pathname.endsWith('/rpc/list_folder_links')) return json([['l1', 'Pasta', 'https://example.com/', null, 0, 0, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00', FOLDER, null, null, null, null]]);
     return json([]);
   },
 });
@@ -53,7 +53,7 @@ describe('route preload (issue 11 first load)', () => {
     const client = fake.client as ReturnType<typeof createSupabaseClient>;
     await vi.waitFor(() => {
       expect(queryClient.getQueryData(folderQueries.context(client, USER, FOLDER).queryKey)).toMatchObject({ folder: { id: FOLDER } });
-      expect(queryClient.getQueryData(linkQueries.folder(client, USER, FOLDER).queryKey)).toEqual([{ id: 'l1', title: 'Pasta' }]);
+      expect(queryClient.getQueryData(linkQueries.folder(client, USER, FOLDER).queryKey)).toMatchObject([{ id: 'l1', title: 'Pasta', category_id: FOLDER }]);
     });
     expect(requests.filter((r) => r.endsWith('/rpc/get_folder'))).toHaveLength(1);
     // The whole list in one call (no count, no pages).
