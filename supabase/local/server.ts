@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { StackConfig } from './config.ts';
 import { configureRequestGuard, openDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { startAutoAnalyze, type AutoAnalyze } from './db/auto-analyze.ts';
 import { MailCatcher } from './mail/catcher.ts';
 import { createMailer } from './mail/mailer.ts';
 import { applyCors, sendJson } from './http.ts';
@@ -37,15 +38,18 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
   let catcher: MailCatcher | undefined;
   let server: http.Server | undefined;
   const services: Partial<RunningStack['services']> = {};
+  let autoAnalyze: AutoAnalyze | undefined;
   const stop = async () => {
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
     server?.closeAllConnections?.();
     for (const s of Object.values(services)) await s?.close?.().catch(() => undefined);
     await catcher?.stop().catch(() => undefined);
+    await autoAnalyze?.stop();
     await db.close().catch(() => undefined);
   };
   try {
     await migrate(db, { migrationsDirs: [config.migrationsDir, ...(opts.extraMigrationsDirs ?? [])], seedFile: config.seedFile, log });
+    autoAnalyze = startAutoAnalyze(db);
 
     let smtp: StackContext['smtpForFunctions'];
     if (config.smtp.host) {
