@@ -4,7 +4,8 @@
 //   first load (navigation → all links shown, <= 600 ms), grid render from data (budget <= 300 ms),
 //   search per keystroke p95 (<= 16 ms), link cards in the DOM at the top and at the bottom of the
 //   page (bounded), and the JS heap after GC (<= 150 MB); then the same for the folder view (issue 11)
-//   on the 10,000-link folder and on an ordinary one (first load <= 300 ms).
+//   on the 10,000-link folder and on an ordinary one (first load <= 300 ms: navigation → the count
+//   and the first screen of links; then when the whole list is in, without a budget).
 // Exits 1 when a budget is missed.
 import '../setup/node-websocket.ts'; // supabase-js needs a WebSocket class on Node 20
 import fs from 'node:fs';
@@ -144,6 +145,14 @@ async function folderFigures(context: import('playwright-core').BrowserContext, 
   const page = await context.newPage();
   await page.goto(`/category/${folderId}`, { waitUntil: 'commit' });
   const loadMs = await shownAt(page, 'folder-count', `${count.toLocaleString('en-US')} links`, 'folder-links');
+  // A big folder shows its first screen from its newest links, then reads the whole list (search,
+  // sorts and reordering need it): when that list is on the page too.
+  const completeMs = (await (
+    await page.waitForFunction(() => (document.querySelector('[data-testid="folder-results"]')?.getAttribute('data-complete') === 'true' ? Math.round(performance.now()) : false), undefined, {
+      polling: 'raf',
+      timeout: 60_000,
+    })
+  ).jsonValue()) as number;
   await page.waitForFunction(() => performance.getEntriesByName('lv:folder-render-from-data').length > 0, undefined, { polling: 100, timeout: 60_000 });
   const renderMs = await page.evaluate(() => performance.getEntriesByName('lv:folder-render-from-data')[0].duration);
   const keystrokes = await folderSearchTimings(page);
@@ -156,7 +165,7 @@ async function folderFigures(context: import('playwright-core').BrowserContext, 
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   await page.close();
-  return { loadMs, renderMs, keystrokes, dispatched, cardsTop, cardsBottom, heapMb: heap.usedSize / 1024 / 1024 };
+  return { loadMs, completeMs, renderMs, keystrokes, dispatched, cardsTop, cardsBottom, heapMb: heap.usedSize / 1024 / 1024 };
 }
 
 async function main() {
@@ -216,6 +225,10 @@ async function main() {
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
     const heapMb = heap.usedSize / 1024 / 1024;
+    // The folder figures are first loads in a tab of their own: the dashboard's tab (10,000 links
+    // in memory) is closed first, as it would be when the folder's URL is opened in its place; left
+    // open, it could share the new tab's renderer process and main thread.
+    await page.close();
 
     const { data: savedFolder } = await client.from('categories').select('id').eq('system_key', 'saved').single();
     const folder = await folderFigures(context, savedFolder!.id as string);
@@ -237,12 +250,14 @@ async function main() {
       ['section elements in DOM (bottom)', `${sections} of ${FOLDERS + 1}`, '', null],
       ['JS heap used after GC', `${heapMb.toFixed(1)} MB`, `<= ${BUDGET.heapMb} MB`, heapMb <= BUDGET.heapMb],
       [`folder view (${LINKS.toLocaleString('en-US')} links): first load`, `${folder.loadMs} ms`, `<= ${BUDGET.folderFirstLoadMs} ms`, folder.loadMs <= BUDGET.folderFirstLoadMs],
+      ['folder view: whole list in (navigation → search ready)', `${folder.completeMs} ms`, '', null],
       ['folder view: render from data', `${folder.renderMs.toFixed(1)} ms`, `<= ${BUDGET.renderMs} ms`, folder.renderMs <= BUDGET.renderMs],
       [`folder view: search keystroke p95 (${folder.keystrokes.length} keys)`, `${percentile(folder.keystrokes, 95).toFixed(2)} ms`, `<= ${BUDGET.keystrokeP95Ms} ms`, percentile(folder.keystrokes, 95) <= BUDGET.keystrokeP95Ms],
       ['folder view: search input event → laid out p95 (outside React)', `${percentile(folder.dispatched, 95).toFixed(2)} ms`, `<= ${BUDGET.keystrokeP95Ms} ms`, percentile(folder.dispatched, 95) <= BUDGET.keystrokeP95Ms],
       ['folder view: link cards in DOM (top / bottom)', `${folder.cardsTop} / ${folder.cardsBottom}`, `<= ${BUDGET.cards}`, Math.max(folder.cardsTop, folder.cardsBottom) <= BUDGET.cards],
       ['folder view: JS heap used after GC', `${folder.heapMb.toFixed(1)} MB`, `<= ${BUDGET.heapMb} MB`, folder.heapMb <= BUDGET.heapMb],
       [`folder view (${smallCount.toLocaleString('en-US')} links): first load`, `${small.loadMs} ms`, `<= ${BUDGET.folderFirstLoadMs} ms`, small.loadMs <= BUDGET.folderFirstLoadMs],
+      [`folder view (${smallCount.toLocaleString('en-US')} links): whole list in`, `${small.completeMs} ms`, '', null],
       [`folder view (${smallCount.toLocaleString('en-US')} links): render from data`, `${small.renderMs.toFixed(1)} ms`, `<= ${BUDGET.renderMs} ms`, small.renderMs <= BUDGET.renderMs],
       [`folder view (${smallCount.toLocaleString('en-US')} links): search keystroke p95`, `${percentile(small.keystrokes, 95).toFixed(2)} ms`, `<= ${BUDGET.keystrokeP95Ms} ms`, percentile(small.keystrokes, 95) <= BUDGET.keystrokeP95Ms],
       [`folder view (${smallCount.toLocaleString('en-US')} links): search input event → laid out p95`, `${percentile(small.dispatched, 95).toFixed(2)} ms`, `<= ${BUDGET.keystrokeP95Ms} ms`, percentile(small.dispatched, 95) <= BUDGET.keystrokeP95Ms],

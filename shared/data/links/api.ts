@@ -6,6 +6,8 @@ import { NEW_CATEGORY_OPTION, type LinkInput } from '../../schemas/link.ts';
 import type { DataClient } from '../client.ts';
 import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
 import { listFolderLinksCall, listLinksCall } from '../list-calls.ts';
+
+export { FOLDER_FIRST_SCREEN } from '../list-calls.ts';
 import { requireUserId } from '../session.ts';
 import { uploadPublicFile, type UploadFile } from '../storage.ts';
 import type { LinkRow } from '../types.ts';
@@ -129,11 +131,14 @@ export async function listLinks(client: DataClient, userId: string): Promise<Lin
   return rows ? rows.map(linkListItem) : [];
 }
 
-/** A folder's links: category_id or second_category_id is the folder, newest first, in one call. */
-export async function listFolderLinks(client: DataClient, userId: string, categoryId: string): Promise<FolderLinkItem[]> {
+/**
+ * A folder's links: category_id or second_category_id is the folder, newest first, in one call.
+ * With `limit`, only the newest `limit` links (FOLDER_FIRST_SCREEN for a first screen).
+ */
+export async function listFolderLinks(client: DataClient, userId: string, categoryId: string, limit?: number): Promise<FolderLinkItem[]> {
   // A malformed id would be a 400 from Postgres; say what is wrong instead.
   if (!UUID.test(categoryId)) throw clientError(CLIENT_ERROR_CODES.invalidInput, 'Invalid folder id');
-  const call = listFolderLinksCall(userId, categoryId);
+  const call = listFolderLinksCall(userId, categoryId, limit);
   const rows = unwrap(await client.rpc(call.fn, call.args)) as LinkListValues[] | null;
   return rows ? rows.map(folderLinkItem) : [];
 }

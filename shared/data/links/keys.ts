@@ -3,6 +3,8 @@ export interface LinkListFilter {
   userId: string;
   /** A folder: links whose category_id or second_category_id is it. */
   categoryId?: string;
+  /** Only the folder's newest links, for its first screen (links/api.ts FOLDER_FIRST_SCREEN). */
+  firstScreen?: true;
 }
 
 export const linkKeys = {

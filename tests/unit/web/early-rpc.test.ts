@@ -3,7 +3,7 @@ import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/
 import { getFolder } from '../../../shared/data/categories/folder.ts';
 import { EARLY_RPC_MAX_AGE_MS, fetchWithEarlyRpcs } from '../../../shared/data/early-rpc-fetch.ts';
 import { clearEarlyRpcs, startEarlyRpcs } from '../../../shared/data/early-rpc.ts';
-import { listFolderLinks, listLinks } from '../../../shared/data/links/api.ts';
+import { FOLDER_FIRST_SCREEN, listFolderLinks, listLinks } from '../../../shared/data/links/api.ts';
 import { earlyCallsFor } from '../../../web/src/app/route-preload.ts';
 
 /**
@@ -71,12 +71,24 @@ describe('early RPCs of a first load', () => {
     expect(network).toEqual(['/rest/v1/rpc/list_links']);
   });
 
-  it("a folder's two reads (the folder and its links) are both answered early", async () => {
+  it("a folder's two reads (the folder and its first screen's links) are both answered early", async () => {
     startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ folderId: FOLDER }, USER), now);
     const client = clientWith();
-    const [folder, links] = await Promise.all([getFolder(client, FOLDER), listFolderLinks(client, USER, FOLDER)]);
+    const [folder, links] = await Promise.all([getFolder(client, FOLDER), listFolderLinks(client, USER, FOLDER, FOLDER_FIRST_SCREEN)]);
     expect(folder).toEqual({ folder: { id: FOLDER } });
     expect(titles(links)).toEqual(['early']);
+    expect(network).toEqual([]);
+  });
+
+  it('a folder remembered in another sort than Newest asks for its whole list from the start', async () => {
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'linkvault.folder.sort' ? 'alphabetical' : null) });
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ folderId: FOLDER }, USER), now);
+    expect(early.map((r) => [r.url.replace(URL_BASE, ''), JSON.parse(String(r.init.body))])).toEqual([
+      ['/rest/v1/rpc/get_folder', { folder_id: FOLDER }],
+      ['/rest/v1/rpc/list_folder_links', { p_user_id: USER, p_category_id: FOLDER }],
+    ]);
+    const client = clientWith();
+    expect(titles(await listFolderLinks(client, USER, FOLDER))).toEqual(['early']);
     expect(network).toEqual([]);
   });
 

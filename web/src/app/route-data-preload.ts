@@ -3,6 +3,7 @@ import { categoryQueries } from '~shared/data/categories/queries.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
 import { loadClient } from './load-client.ts';
 import { queryClient } from './query-client.ts';
+import { folderStartsWithFirstScreen } from '../routes/category/folder-prefs.ts';
 import type { PreloadTarget } from './route-preload.ts';
 
 /**
@@ -16,7 +17,9 @@ export async function preloadRouteData(target: PreloadTarget): Promise<void> {
   if (!userId) return;
   if ('folderId' in target) {
     void queryClient.prefetchQuery(folderQueries.context(client, userId, target.folderId));
-    void queryClient.prefetchQuery(linkQueries.folder(client, userId, target.folderId));
+    // As earlyCallsFor: the first screen's links in the Newest sort, else the whole list.
+    const links = folderStartsWithFirstScreen() ? linkQueries.folderFirstScreen(client, userId, target.folderId) : linkQueries.folder(client, userId, target.folderId);
+    void queryClient.prefetchQuery(links);
   } else {
     void queryClient.prefetchQuery(linkQueries.list(client, userId));
     void queryClient.prefetchQuery(categoryQueries.list(client, userId));

@@ -1,5 +1,6 @@
 import { startEarlyRpcs, type RpcCall } from '~shared/data/early-rpc.ts';
-import { getFolderCall, listFolderLinksCall, listLinksCall } from '~shared/data/list-calls.ts';
+import { FOLDER_FIRST_SCREEN, getFolderCall, listFolderLinksCall, listLinksCall } from '~shared/data/list-calls.ts';
+import { folderStartsWithFirstScreen } from '../routes/category/folder-prefs.ts';
 import { loadClient } from './load-client.ts';
 import { hasStoredSession, storedSignedInUser } from './session/stored-session.ts';
 
@@ -17,7 +18,10 @@ export function preloadTargetFor(pathname: string): PreloadTarget | null {
 
 /** The page's big reads, the very calls its queries make (shared/data/list-calls.ts). */
 export function earlyCallsFor(target: PreloadTarget, userId: string): RpcCall[] {
-  if ('folderId' in target) return [listFolderLinksCall(userId, target.folderId), getFolderCall(target.folderId)];
+  if ('folderId' in target) {
+    const limit = folderStartsWithFirstScreen() ? FOLDER_FIRST_SCREEN : undefined;
+    return [getFolderCall(target.folderId), listFolderLinksCall(userId, target.folderId, limit)];
+  }
   return [listLinksCall(userId)];
 }
 

@@ -31,6 +31,8 @@ interface FolderLinksSectionProps {
   userId: string;
   /** The folder's links (undefined while loading). */
   links: readonly FolderLinkItem[] | undefined;
+  /** Its newest links while the whole list loads (folder-view.tsx): shown in the Newest sort without a search. */
+  firstScreen?: readonly FolderLinkItem[];
   /** Shown instead of the grid when the links failed to load and none are cached. */
   loadError: React.ReactNode;
   /** The card handlers of the folder, without reordering (added here: it depends on the sort, the search and the columns). */
@@ -45,7 +47,7 @@ interface FolderLinksSectionProps {
  * here, so a keystroke re-renders this section only, never the folder's header, subfolders or
  * dialogs (issue 11 'Scale': search within a frame).
  */
-export function FolderLinksSection({ userId, links: all, loadError, handlers: baseHandlers, onMove, outlineColor }: FolderLinksSectionProps) {
+export function FolderLinksSection({ userId, links: all, firstScreen, loadError, handlers: baseHandlers, onMove, outlineColor }: FolderLinksSectionProps) {
   const { viewMode, setViewMode, sort, setSort } = useFolderPrefs();
   const width = useWindowWidth();
   const columns = gridColumns(viewMode, width);
@@ -71,15 +73,18 @@ export function FolderLinksSection({ userId, links: all, loadError, handlers: ba
   // Sort once per list and sort (the server's order is already newest first), then filter per keystroke:
   // the search index is cached per sorted array, so typing is a plain scan.
   const sorted = useMemo(() => (all ? (sort === 'newest' ? all : sortLinks(all, sort)) : []), [all, sort]);
-  const shown = useMemo(() => searchLinks(sorted, query), [sorted, query]);
+  const searching = query.trim() !== '';
+  // Until the whole list is in, only the first screen of the Newest sort can be shown: a search or
+  // another sort shows the loading state rather than an incomplete answer.
+  const shownAll = useMemo(() => searchLinks(sorted, query), [sorted, query]);
+  const shown = all ? shownAll : sort === 'newest' && !searching ? firstScreen : undefined;
   // Build the search index while the browser is idle, so the first keystroke is a plain scan too.
   useEffect(() => {
     if (sorted.length === 0 || typeof requestIdleCallback !== 'function') return;
     const handle = requestIdleCallback(() => searchLinks(sorted, 'a'));
     return () => cancelIdleCallback(handle);
   }, [sorted]);
-  const searching = query.trim() !== '';
-  const canMove = sort === 'newest' && !searching;
+  const canMove = !!all && sort === 'newest' && !searching;
 
   const handlers: FolderLinkHandlers = useMemo(
     () => ({ ...baseHandlers, onMove: canMove ? (link: LinkCardLink, direction: ReorderDirection) => onMove(link, direction, columns) : undefined }),
@@ -87,7 +92,7 @@ export function FolderLinksSection({ userId, links: all, loadError, handlers: ba
   );
 
   return (
-    <section aria-labelledby="folder-links-title" className="grid gap-3" data-testid="folder-results" data-query={query}>
+    <section aria-labelledby="folder-links-title" className="grid gap-3" data-testid="folder-results" data-query={query} data-complete={all ? 'true' : 'false'}>
       <div className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <h2 id="folder-links-title" className="text-base font-semibold">
@@ -127,7 +132,7 @@ export function FolderLinksSection({ userId, links: all, loadError, handlers: ba
 
       {loadError && !all ? (
         loadError
-      ) : !all ? (
+      ) : !shown ? (
         <GridSkeleton />
       ) : shown.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground" data-testid="folder-empty">

@@ -22,9 +22,18 @@ function write(key: string, value: string) {
   }
 }
 
+/** The remembered sort, read once (a first load starts the reads that sort needs: app/route-preload.ts). */
+export const storedFolderSort = (): SortOption => read(SORT_KEY, SORT_OPTIONS, 'newest');
+
+/**
+ * A folder's first screen is drawn from its newest links (FOLDER_FIRST_SCREEN) in the Newest sort;
+ * another remembered sort needs the whole list from the start (folder-view.tsx, app/route-preload.ts).
+ */
+export const folderStartsWithFirstScreen = () => storedFolderSort() === 'newest';
+
 export function useFolderPrefs() {
   const [viewMode, setViewModeState] = useState<ViewMode>(() => read(VIEW_KEY, VIEW_MODES, 'gallery'));
-  const [sort, setSortState] = useState<SortOption>(() => read(SORT_KEY, SORT_OPTIONS, 'newest'));
+  const [sort, setSortState] = useState<SortOption>(storedFolderSort);
   const setViewMode = useCallback((mode: ViewMode) => {
     setViewModeState(mode);
     write(VIEW_KEY, mode);

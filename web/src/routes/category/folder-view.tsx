@@ -8,7 +8,7 @@ import { folderQueries, type SubfolderWithCount } from '~shared/data/categories/
 import { categoryQueries } from '~shared/data/categories/queries.ts';
 import { incomingMutations } from '~shared/data/incoming/mutations.ts';
 import { incomingQueries } from '~shared/data/incoming/queries.ts';
-import { moveLink, recordLinkOpen, type FolderLinkItem, type LinkListItem } from '~shared/data/links/api.ts';
+import { FOLDER_FIRST_SCREEN, moveLink, recordLinkOpen, type FolderLinkItem, type LinkListItem } from '~shared/data/links/api.ts';
 import { linkKeys } from '~shared/data/links/keys.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
 import { profileQueries } from '~shared/data/profiles/queries.ts';
@@ -30,6 +30,7 @@ import { FolderGlyph } from './folder-glyph.tsx';
 import { canApproveIn, canEditLinksIn, folderKind, refreshesLive } from './folder-kind.ts';
 import type { FolderLinkHandlers } from './folder-link-grid.tsx';
 import { FolderLinksSection, GridSkeleton } from './folder-links-section.tsx';
+import { folderStartsWithFirstScreen } from './folder-prefs.ts';
 import { IncomingShares } from './incoming-shares.tsx';
 import { ShareFolderDialog } from './share-folder-dialog.tsx';
 import { SubfolderList } from './subfolder-list.tsx';
@@ -64,7 +65,19 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   // The folder and its links load in parallel (the folder's first load is one round trip each).
   // Incoming folders refresh every 30 s (their counts and links change from elsewhere); others on demand.
   const context = useQuery({ ...folderQueries.context(client, userId, folderId), refetchInterval: (q) => (refreshesLive(q.state.data?.folder) ? INCOMING_REFRESH_MS : false) });
-  const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId, refetchInterval: refreshesLive(context.data?.folder) ? INCOMING_REFRESH_MS : false });
+  // Issue 11 'Scale': the first screen is drawn from the folder's newest links (one small answer);
+  // the whole list is asked for once that screen is up, so a 10,000-link answer never holds it back.
+  // Another remembered sort, or a list already cached, needs no first screen.
+  const allKey = linkQueries.folder(client, userId, folderId).queryKey;
+  const [wantAll, setWantAll] = useState(() => !folderStartsWithFirstScreen() || queryClient.getQueryData(allKey) !== undefined);
+  const firstScreen = useQuery({ ...linkQueries.folderFirstScreen(client, userId, folderId), enabled: validId && !wantAll });
+  useEffect(() => {
+    if (wantAll || firstScreen.isPending) return;
+    // Fewer than asked for: that was every link, the whole list is known.
+    if (firstScreen.data && firstScreen.data.length < FOLDER_FIRST_SCREEN) queryClient.setQueryData(allKey, firstScreen.data);
+    setWantAll(true);
+  }, [wantAll, firstScreen.isPending, firstScreen.data, queryClient, allKey]);
+  const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId && wantAll, refetchInterval: refreshesLive(context.data?.folder) ? INCOMING_REFRESH_MS : false });
   const categories = useQuery(categoryQueries.list(client, userId));
   const shareOff = useShareOff(userId);
   const isAdmin = useQuery(roleQueries.isAdmin(client, userId)).data ?? false;
@@ -230,6 +243,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
       <FolderLinksSection
         userId={userId}
         links={all}
+        firstScreen={all ? undefined : firstScreen.data}
         loadError={links.isError ? <LoadError onRetry={retry} message={isSubfolder ? FOLDER_MESSAGES.loadSubfolderLinksFailed : FOLDER_MESSAGES.loadLinksFailed} /> : null}
         handlers={handlers}
         onMove={onMove}

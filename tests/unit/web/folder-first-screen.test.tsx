@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
+import { FOLDER_FIRST_SCREEN, FOLDER_LINK_COLUMNS } from '../../../shared/data/links/api.ts';
+import { DataClientProvider } from '../../../shared/data/provider.tsx';
+import { FolderView } from '../../../web/src/routes/category/folder-view.tsx';
+
+/**
+ * Issue 11 'Scale': a big folder's first screen comes from its newest links (one small answer), and
+ * the whole list is asked for only once that screen is up. Until the whole list is in, a search (or
+ * another sort) shows the loading state, never an answer from part of the folder.
+ */
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const USER = '00000000-0000-4000-8000-000000000001';
+const FOLDER = '00000000-0000-4000-8000-0000000000f1';
+const folder = { id: FOLDER, user_id: USER, name: 'Reading', is_default: false, is_template: false, icon_url: null, parent_category_id: null, display_order: 1, system_key: null };
+const linksOf = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    title: `Link ${i}`,
+    url: `https://example.test/${i}`,
+    icon_url: null,
+    access_count: 0,
+    share_count: 0,
+    created_at: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+    updated_at: '2026-01-01T00:00:00.000Z',
+    category_id: FOLDER,
+    second_category_id: null,
+    favicon_url: null,
+    preview_image_url: null,
+    description: null,
+  }));
+const asValues = (links: ReturnType<typeof linksOf>) => links.map((link) => FOLDER_LINK_COLUMNS.split(',').map((column) => link[column as keyof typeof link]));
+
+function renderFolder(count: number) {
+  const links = linksOf(count);
+  const listReads: Array<{ limit: number | undefined; cardsShown: number }> = [];
+  let openGate!: () => void;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  const client = createSupabaseClient({
+    url: 'http://127.0.0.1:9',
+    anonKey: 'anon',
+    storage: createMemoryStorage(),
+    fetch: async (input, init) => {
+      const url = new URL(String(input));
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder, ancestors: [], link_count: links.length, subfolders: [] });
+      if (url.pathname.endsWith('/rpc/list_folder_links')) {
+        const limit = (JSON.parse(String(init?.body)) as { p_limit?: number }).p_limit;
+        listReads.push({ limit, cardsShown: document.querySelectorAll('article').length });
+        if (limit !== undefined) return json(asValues(links.slice(0, limit)));
+        await gate; // the whole list arrives when the test says so
+        return json(asValues(links));
+      }
+      if (url.pathname.endsWith('/categories')) return json([folder]);
+      return json([]);
+    },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <DataClientProvider client={client}>
+        <MemoryRouter>
+          <FolderView userId={USER} folderId={FOLDER} />
+        </MemoryRouter>
+      </DataClientProvider>
+    </QueryClientProvider>,
+  );
+  return { listReads, openGate };
+}
+
+const section = () => screen.getByTestId('folder-results');
+
+describe("a big folder's first screen (issue 11 Scale)", () => {
+  it('shows the newest links first, then asks for the whole list; a search waits for it', async () => {
+    const { listReads, openGate } = renderFolder(FOLDER_FIRST_SCREEN + 30);
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(screen.getAllByRole('article')[0].getAttribute('aria-label')).toBe('Link 0');
+    expect(section().getAttribute('data-complete')).toBe('false');
+    // The header counts the whole folder from the start.
+    expect(screen.getByTestId('folder-count').textContent).toBe('150 links');
+
+    // The whole list was asked for after the first screen was on the page, not with it.
+    await waitFor(() => expect(listReads.map((r) => r.limit)).toEqual([FOLDER_FIRST_SCREEN, undefined]));
+    expect(listReads[1].cardsShown).toBeGreaterThan(0);
+
+    // A link beyond the first screen: while the list loads, the search shows the loading state.
+    fireEvent.change(screen.getByTestId('folder-search'), { target: { value: 'Link 149' } });
+    await waitFor(() => expect(section().getAttribute('data-query')).toBe('Link 149'));
+    expect(screen.getByTestId('folder-loading')).toBeTruthy();
+    expect(screen.queryByTestId('folder-empty')).toBeNull();
+
+    openGate();
+    await waitFor(() => expect(section().getAttribute('data-complete')).toBe('true'));
+    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Link 149']));
+  }, 30_000);
+
+  it('a folder that fits its first screen is read once', async () => {
+    const { listReads } = renderFolder(12);
+    await waitFor(() => expect(section().getAttribute('data-complete')).toBe('true'), { timeout: 10_000 });
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    expect(listReads.map((r) => r.limit)).toEqual([FOLDER_FIRST_SCREEN]);
+  });
+
+  it('in another remembered sort, the whole list is read from the start', async () => {
+    localStorage.setItem('linkvault.folder.sort', 'alphabetical');
+    const { listReads, openGate } = renderFolder(FOLDER_FIRST_SCREEN + 30);
+    await waitFor(() => expect(listReads.map((r) => r.limit)).toEqual([undefined]), { timeout: 10_000 });
+    expect(screen.getByTestId('folder-loading')).toBeTruthy();
+    openGate();
+    await waitFor(() => expect(screen.getAllByRole('article')[0].getAttribute('aria-label')).toBe('Link 0'));
+    expect(listReads).toHaveLength(1);
+  });
+});
