@@ -2,10 +2,7 @@ import './app/start-first-load.ts'; // first: starts a signed-in page's data req
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preloadInitialPages } from './app/routes.tsx';
 import './index.css';
-
-preloadInitialPages(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

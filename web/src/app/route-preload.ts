@@ -2,6 +2,7 @@ import { startEarlyRpcs, type RpcCall } from '~shared/data/early-rpc.ts';
 import { FOLDER_FIRST_SCREEN, getFolderCall, listFolderLinksCall, listLinksCall } from '~shared/data/list-calls.ts';
 import { folderStartsWithFirstScreen } from '../routes/category/folder-prefs.ts';
 import { loadClient } from './load-client.ts';
+import { loadCategoryPage, loadDashboardPage, loadDataProviders, loadSignedInLayout } from './page-loaders.ts';
 import { hasStoredSession, storedSignedInUser } from './session/stored-session.ts';
 
 const FOLDER_PATH = /^\/category\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -37,8 +38,8 @@ export const ignore = () => {
  *   supabase-js's own identical requests are answered with them);
  * - supabase-js and route-data-preload.ts start downloading; that module starts the page's queries
  *   (which take the early answers) as soon as supabase-js is there;
- * - the page's chunks start downloading all at once (routes.tsx preloadInitialPages, called by
- *   main.tsx once React is evaluated).
+ * - the route chain's chunks (data providers, signed-in layout, page) start downloading all at once,
+ *   while the entry is still being evaluated (page-loaders.ts: the routes load the same modules).
  */
 export function preloadInitialRoute(pathname: string): void {
   const target = preloadTargetFor(pathname);
@@ -50,4 +51,5 @@ export function preloadInitialRoute(pathname: string): void {
   }
   void loadClient().catch(ignore); // the session store loads supabase-js too, a little later
   void import('./route-data-preload.ts').then((m) => m.preloadRouteData(target)).catch(ignore);
+  for (const load of [loadDataProviders, loadSignedInLayout, 'folderId' in target ? loadCategoryPage : loadDashboardPage]) void load().catch(ignore);
 }

@@ -1,7 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { lazyPage } from './lazy-page.tsx';
-import { preloadTargetFor } from './route-preload.ts';
-import { hasStoredSession } from './session/stored-session.ts';
+import { loadCategoryPage, loadDashboardPage, loadDataProviders, loadSignedInLayout } from './page-loaders.ts';
 
 /**
  * The one route table: every route of both spec documents. Each page is its own chunk; signed-in pages
@@ -13,10 +12,10 @@ const PrivacyPage = lazyPage(() => import('../routes/static/privacy-page.tsx'), 
 const DataDeletionPage = lazyPage(() => import('../routes/static/data-deletion-page.tsx'), (m) => m.DataDeletionPage);
 const SupportPage = lazyPage(() => import('../routes/static/support-page.tsx'), (m) => m.SupportPage);
 const NotFoundPage = lazyPage(() => import('../routes/not-found/not-found-page.tsx'), (m) => m.NotFoundPage);
-const DataProviders = lazyPage(() => import('./data-providers.tsx'), (m) => m.DataProviders);
-const SignedInLayout = lazyPage(() => import('../routes/signed-in/signed-in-layout.tsx'), (m) => m.SignedInLayout);
+const DataProviders = lazyPage(loadDataProviders, (m) => m.DataProviders);
+const SignedInLayout = lazyPage(loadSignedInLayout, (m) => m.SignedInLayout);
 const PublicShell = lazyPage(() => import('../routes/placeholder/public-shell.tsx'), (m) => m.PublicShell);
-const DashboardPage = lazyPage(() => import('../routes/dashboard/dashboard-page.tsx'), (m) => m.DashboardPage);
+const DashboardPage = lazyPage(loadDashboardPage, (m) => m.DashboardPage);
 const ImportExportPage = lazyPage(() => import('../routes/settings-data/import-export-page.tsx'), (m) => m.ImportExportPage);
 const SlugRoute = lazyPage(() => import('../routes/public-page/slug-route.tsx'), (m) => m.SlugRoute);
 const SettingsPage = lazyPage(() => import('../routes/settings/settings-page.tsx'), (m) => m.SettingsPage);
@@ -27,7 +26,7 @@ const SocialSharingSettingsPage = lazyPage(() => import('../routes/settings/soci
 const ApiDocsPage = lazyPage(() => import('../routes/settings/api-docs-page.tsx'), (m) => m.ApiDocsPage);
 const StudioPage = lazyPage(() => import('../routes/studio/studio-page.tsx'), (m) => m.StudioPage);
 const PreviewPublishPage = lazyPage(() => import('../routes/studio/preview-publish-page.tsx'), (m) => m.PreviewPublishPage);
-const CategoryPage = lazyPage(() => import('../routes/category/category-page.tsx'), (m) => m.CategoryPage);
+const CategoryPage = lazyPage(loadCategoryPage, (m) => m.CategoryPage);
 const AllTemplatesPage = lazyPage(() => import('../routes/category/all-templates-page.tsx'), (m) => m.AllTemplatesPage);
 const TemplateFolderPage = lazyPage(() => import('../routes/category/template-folder-view.tsx'), (m) => m.TemplateFolderPage);
 const ShareInPage = lazyPage(() => import('../routes/share-in/share-in-page.tsx'), (m) => m.ShareInPage);
@@ -79,16 +78,3 @@ export const routes: RouteObject[] = [
 
   { path: '*', element: <NotFoundPage /> },
 ];
-
-/**
- * A signed-in first load of the dashboard or a folder (issue 11 'Scale'): the chunks React would load
- * one after the other (data providers → signed-in layout → page) all start downloading at once.
- */
-export function preloadInitialPages(pathname: string): void {
-  const target = preloadTargetFor(pathname);
-  if (!target || !hasStoredSession()) return;
-  DataProviders.preload();
-  SignedInLayout.preload();
-  if ('folderId' in target) CategoryPage.preload();
-  else DashboardPage.preload();
-}
