@@ -333,6 +333,41 @@ describe('folder view', () => {
     await page.context().close();
   });
 
+  it('a folder bigger than its first screen: the newest links first, then the whole list (search, reorder)', async () => {
+    const user = await createConfirmedUser({ firstName: 'Big', lastName: 'Folder' });
+    const folderId = await createCategory(user.client, user.user.id, 'Big Folder');
+    const count = 150; // more than FOLDER_FIRST_SCREEN (120)
+    await seedLinks(user, Array.from({ length: count }, (_, i) => ({ title: `Note ${i}`, url: `https://notes.example/${i}` })), { folderId });
+
+    const context = await newContext(browser, { theme: 'dark' });
+    await useSessionOf(context, user);
+    const page = await context.newPage();
+    const reads: Array<number | null> = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/rest/v1/rpc/list_folder_links') {
+        reads.push((JSON.parse(request.postData() ?? '{}') as { p_limit?: number }).p_limit ?? null);
+      }
+    });
+    await page.goto(`/category/${folderId}`);
+    await waitForFolder(page);
+    expect(await page.getByTestId('folder-count').innerText()).toBe('150 links');
+    expect((await shownTitles(page))[0]).toBe('Note 0');
+    // The first screen's read, then the whole list's.
+    await page.locator('[data-testid="folder-results"][data-complete="true"]').waitFor({ timeout: TOAST_WAIT });
+    expect(reads).toEqual([120, null]);
+
+    // A link beyond the first screen is found.
+    await page.getByTestId('folder-search').fill('Note 149');
+    await expect.poll(() => shownTitles(page)).toEqual(['Note 149']);
+    await page.getByTestId('folder-search').fill('');
+    // Reordering works on the whole list: the newest link goes to the end, after Note 149.
+    await card(page, 'Note 0').hover();
+    await page.getByRole('group', { name: 'Move Note 0' }).getByRole('button', { name: 'End' }).click();
+    await expectToast(page, 'Link moved to end successfully!', TOAST_WAIT);
+    await expect.poll(async () => (await folderOrder(user.client, folderId)).slice(-2)).toEqual(['Note 149', 'Note 0']);
+    await context.close();
+  });
+
   it('permissions: B cannot open A\'s folder URL; a missing or malformed id shows "Folder not found"', async () => {
     const a = await createConfirmedUser({ firstName: 'Alice', lastName: 'Owner' });
     const b = await createConfirmedUser({ firstName: 'Bob', lastName: 'Snoop' });
