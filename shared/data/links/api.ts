@@ -6,11 +6,11 @@ import { NEW_CATEGORY_OPTION, type LinkInput } from '../../schemas/link.ts';
 import type { DataClient } from '../client.ts';
 import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
 import { listFolderLinksCall, listLinksCall } from '../list-calls.ts';
-
-export { FOLDER_FIRST_SCREEN } from '../list-calls.ts';
 import { requireUserId } from '../session.ts';
 import { uploadPublicFile, type UploadFile } from '../storage.ts';
 import type { LinkRow } from '../types.ts';
+
+export { FOLDER_FIRST_SCREEN } from '../list-calls.ts';
 
 /**
  * What the grid needs (part 1 §7): no description, no template columns, for 10,000-link accounts.
@@ -89,7 +89,6 @@ type LinkListValues = [
   description?: string | null,
 ];
 
-// Object literals of one shape, so every item shares one hidden class (10,000 of them).
 const linkListItem = (v: LinkListValues): LinkListItem => ({
   id: v[0],
   title: v[1],
@@ -105,21 +104,7 @@ const linkListItem = (v: LinkListValues): LinkListItem => ({
   preview_image_url: v[11],
 });
 
-const folderLinkItem = (v: LinkListValues): FolderLinkItem => ({
-  id: v[0],
-  title: v[1],
-  url: v[2],
-  icon_url: v[3],
-  access_count: v[4],
-  share_count: v[5],
-  created_at: v[6],
-  updated_at: v[7],
-  category_id: v[8],
-  second_category_id: v[9],
-  favicon_url: v[10],
-  preview_image_url: v[11],
-  description: v[12] ?? null,
-});
+const folderLinkItem = (v: LinkListValues): FolderLinkItem => ({ ...linkListItem(v), description: v[12] ?? null });
 
 /**
  * The user's links (not templates), newest first. One RPC returns the whole list in one answer
