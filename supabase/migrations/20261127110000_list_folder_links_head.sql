@@ -1,7 +1,8 @@
--- Issue 11 'Scale': a folder's first screen needs its newest links only. list_folder_links takes an
--- optional p_limit (null: every link, as before), so a 10,000-link folder can show its first rows
--- from a small answer while the whole list loads (web/src/routes/category/folder-view.tsx).
--- Same rows, order and rules as 20261127100000_list_links_rows.sql (security invoker: RLS decides).
+-- Issue 11 'Scale': list_folder_links answers each link as an array of its values, as list_links
+-- does since 20261127100000_list_links_rows.sql (FOLDER_LINK_COLUMNS order: LINK_LIST_COLUMNS, then
+-- description), and takes an optional p_limit (null: every link), so a 10,000-link folder shows its
+-- first rows from a small answer while the whole list loads (web/src/routes/category/folder-view.tsx).
+-- Same rows, order and rules as 20261126100000_list_links_one_call.sql (security invoker: RLS decides).
 
 drop function if exists public.list_folder_links(uuid, uuid);
 
@@ -12,9 +13,8 @@ stable
 security invoker
 set search_path = ''
 as $$
-  -- The rows are chosen (and cut to p_limit) before any JSON is built, and each of the folder's two
-  -- columns is read through its own (category, created_at) index: a first screen of a 10,000-link
-  -- folder reads about p_limit rows of each instead of sorting them all (44 ms -> ~2 ms here).
+  -- The rows are chosen (and cut to p_limit) before any JSON is built: built for every row first,
+  -- a first screen of a 10,000-link folder cost as much as the whole list (44 ms here).
   select coalesce(
     json_agg(
       json_build_array(l.id, l.title, l.url, l.icon_url, l.access_count, l.share_count, l.created_at, l.updated_at,
@@ -22,15 +22,11 @@ as $$
       order by l.created_at desc, l.id),
     '[]'::json)
   from (
-    select * from (
-      (select * from public.links
-       where category_id = p_category_id and user_id = p_user_id and not is_template
-       order by created_at desc, id limit p_limit)
-      union
-      (select * from public.links
-       where second_category_id = p_category_id and user_id = p_user_id and not is_template
-       order by created_at desc, id limit p_limit)
-    ) u
+    select id, title, url, icon_url, access_count, share_count, created_at, updated_at,
+           category_id, second_category_id, favicon_url, preview_image_url, description
+    from public.links
+    where user_id = p_user_id and not is_template
+      and (category_id = p_category_id or second_category_id = p_category_id)
     order by created_at desc, id
     limit p_limit
   ) l

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
-import { FOLDER_FIRST_SCREEN, FOLDER_LINK_COLUMNS } from '../../../shared/data/links/api.ts';
-import { DataClientProvider } from '../../../shared/data/provider.tsx';
+import { FOLDER_FIRST_SCREEN } from '../../../shared/data/links/api.ts';
 import { FolderView } from '../../../web/src/routes/category/folder-view.tsx';
+import { folderLinkValues, jsonResponse, renderFolderView } from './folder-view-harness.tsx';
 
 /**
  * Issue 11 'Scale': a big folder's first screen comes from its newest links (one small answer), and
@@ -37,42 +34,23 @@ const linksOf = (n: number) =>
     preview_image_url: null,
     description: null,
   }));
-const asValues = (links: ReturnType<typeof linksOf>) => links.map((link) => FOLDER_LINK_COLUMNS.split(',').map((column) => link[column as keyof typeof link]));
-
 function renderFolder(count: number) {
   const links = linksOf(count);
   const listReads: Array<{ limit: number | undefined; cardsShown: number }> = [];
   let openGate!: () => void;
   const gate = new Promise<void>((resolve) => (openGate = resolve));
-  const client = createSupabaseClient({
-    url: 'http://127.0.0.1:9',
-    anonKey: 'anon',
-    storage: createMemoryStorage(),
-    fetch: async (input, init) => {
-      const url = new URL(String(input));
-      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder, ancestors: [], link_count: links.length, subfolders: [] });
-      if (url.pathname.endsWith('/rpc/list_folder_links')) {
-        const limit = (JSON.parse(String(init?.body)) as { p_limit?: number }).p_limit;
-        listReads.push({ limit, cardsShown: document.querySelectorAll('article').length });
-        if (limit !== undefined) return json(asValues(links.slice(0, limit)));
-        await gate; // the whole list arrives when the test says so
-        return json(asValues(links));
-      }
-      if (url.pathname.endsWith('/categories')) return json([folder]);
-      return json([]);
-    },
+  renderFolderView(FolderView, { userId: USER, folderId: FOLDER }, async (path, init) => {
+    if (path.endsWith('/rpc/get_folder')) return jsonResponse({ folder, ancestors: [], link_count: links.length, subfolders: [] });
+    if (path.endsWith('/rpc/list_folder_links')) {
+      const limit = (JSON.parse(String(init?.body)) as { p_limit?: number }).p_limit;
+      listReads.push({ limit, cardsShown: document.querySelectorAll('article').length });
+      if (limit !== undefined) return jsonResponse(folderLinkValues(links.slice(0, limit)));
+      await gate; // the whole list arrives when the test says so
+      return jsonResponse(folderLinkValues(links));
+    }
+    if (path.endsWith('/categories')) return jsonResponse([folder]);
+    return jsonResponse([]);
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <DataClientProvider client={client}>
-        <MemoryRouter>
-          <FolderView userId={USER} folderId={FOLDER} />
-        </MemoryRouter>
-      </DataClientProvider>
-    </QueryClientProvider>,
-  );
   return { listReads, openGate };
 }
 

@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement, type ComponentProps } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
 import { linkKeys } from '../../../shared/data/links/keys.ts';
-import { FOLDER_LINK_COLUMNS } from '../../../shared/data/links/api.ts';
-import { DataClientProvider } from '../../../shared/data/provider.tsx';
+import { folderLinkValues, jsonResponse, renderFolderView } from './folder-view-harness.tsx';
 
 /**
  * Issue 11 'Scale': a keystroke in a folder's search re-renders the links section only. The folder
@@ -61,30 +57,13 @@ const links = Array.from({ length: 8 }, (_, i) => ({
 
 function renderFolder() {
   const requests: string[] = [];
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const client = createSupabaseClient({
-    url: 'http://127.0.0.1:9',
-    anonKey: 'anon',
-    storage: createMemoryStorage(),
-    fetch: async (input, init) => {
-      const url = new URL(String(input));
-      requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-      const json = (body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
-      if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder, ancestors: [], link_count: links.length, subfolders: [] });
-      if (url.pathname.endsWith('/rpc/list_folder_links')) return json(links.map((link) => FOLDER_LINK_COLUMNS.split(',').map((column) => link[column as keyof typeof link]))); // values, not objects
-      if (url.pathname.endsWith('/categories')) return json([folder]);
-      return json([]);
-    },
+  const { queryClient } = renderFolderView(FolderView, { userId: USER, folderId: FOLDER }, async (path, init) => {
+    requests.push(`${init?.method ?? 'GET'} ${path}`);
+    if (path.endsWith('/rpc/get_folder')) return jsonResponse({ folder, ancestors: [], link_count: links.length, subfolders: [] });
+    if (path.endsWith('/rpc/list_folder_links')) return jsonResponse(folderLinkValues(links));
+    if (path.endsWith('/categories')) return jsonResponse([folder]);
+    return jsonResponse([]);
   });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <DataClientProvider client={client}>
-        <MemoryRouter>
-          <FolderView userId={USER} folderId={FOLDER} />
-        </MemoryRouter>
-      </DataClientProvider>
-    </QueryClientProvider>,
-  );
   return { requests, queryClient };
 }
 
