@@ -14,7 +14,7 @@ import { TemplateLoadError } from '../../features/templates/template-load-error.
 import { TemplateManagerCard } from '../../features/templates/template-manager-card.tsx';
 import { useCopyTemplate } from '../../features/templates/use-copy-template.ts';
 import { useTemplateTree } from '../../features/templates/use-template-tree.ts';
-import { useFolderPrefs } from './folder-prefs.ts';
+import { useFolderPrefs } from './use-folder-prefs.ts';
 import { ViewModeSwitch } from './view-mode-switch.tsx';
 
 const MENU_ITEM =

@@ -11,7 +11,7 @@ import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { LinkSearchBox } from '../../features/links/link-search-box.tsx';
 import { measureSince } from '../../features/links/grid-perf.ts';
 import { FolderLinkGrid, type FolderLinkHandlers } from './folder-link-grid.tsx';
-import { useFolderPrefs } from './folder-prefs.ts';
+import { useFolderPrefs } from './use-folder-prefs.ts';
 import { OutlineColorPicker } from './outline-color-picker.tsx';
 import { useWindowWidth } from './use-window-width.ts';
 import { ViewModeSwitch } from './view-mode-switch.tsx';

@@ -1,11 +1,13 @@
-import { useCallback, useState } from 'react';
-import { SORT_OPTIONS, VIEW_MODES, type SortOption, type ViewMode } from '~shared/constants.ts';
+import { SORT_OPTIONS, type SortOption } from '~shared/constants.ts';
 
-/** The folder view's view mode and sort, remembered per browser (part 2 §4 'Other'). */
-const VIEW_KEY = 'linkvault.folder.viewMode';
-const SORT_KEY = 'linkvault.folder.sort';
+/**
+ * The folder view's view mode and sort, remembered per browser (part 2 §4 'Other'). No React here:
+ * the first-load starter reads the sort before anything else loads (app/route-preload.ts).
+ */
+export const VIEW_KEY = 'linkvault.folder.viewMode';
+export const SORT_KEY = 'linkvault.folder.sort';
 
-function read<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
+export function read<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
   try {
     const value = localStorage.getItem(key);
     return value && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -14,7 +16,7 @@ function read<T extends string>(key: string, allowed: readonly T[], fallback: T)
   }
 }
 
-function write(key: string, value: string) {
+export function write(key: string, value: string) {
   try {
     localStorage.setItem(key, value);
   } catch {
@@ -30,17 +32,3 @@ export const storedFolderSort = (): SortOption => read(SORT_KEY, SORT_OPTIONS, '
  * another remembered sort needs the whole list from the start (folder-view.tsx, app/route-preload.ts).
  */
 export const folderStartsWithFirstScreen = () => storedFolderSort() === 'newest';
-
-export function useFolderPrefs() {
-  const [viewMode, setViewModeState] = useState<ViewMode>(() => read(VIEW_KEY, VIEW_MODES, 'gallery'));
-  const [sort, setSortState] = useState<SortOption>(storedFolderSort);
-  const setViewMode = useCallback((mode: ViewMode) => {
-    setViewModeState(mode);
-    write(VIEW_KEY, mode);
-  }, []);
-  const setSort = useCallback((next: SortOption) => {
-    setSortState(next);
-    write(SORT_KEY, next);
-  }, []);
-  return { viewMode, setViewMode, sort, setSort };
-}

@@ -26,7 +26,7 @@ import { templatePath } from '../../features/templates/template-folder-cards.tsx
 import { useCopyTemplate } from '../../features/templates/use-copy-template.ts';
 import { canEditLinksIn } from './folder-kind.ts';
 import { FolderLinkGrid, type FolderLinkHandlers } from './folder-link-grid.tsx';
-import { useFolderPrefs } from './folder-prefs.ts';
+import { useFolderPrefs } from './use-folder-prefs.ts';
 import { useWindowWidth } from './use-window-width.ts';
 import { ViewModeSwitch } from './view-mode-switch.tsx';
 
