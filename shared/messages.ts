@@ -206,3 +206,14 @@ export const SHARE_IN_MESSAGES = {
 
 /** 'Your friend on {brand} shared this with you!' with the brand filled in. */
 export { DEFAULT_SHARE_MESSAGE } from './constants.ts';
+
+/** What the user types to confirm deleting their account (schemas/delete-account.ts validates it). */
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
+
+export const DELETE_ACCOUNT_MESSAGES = {
+  confirmation: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`,
+  passwordRequired: 'Enter your password',
+  wrongPassword: 'Incorrect password',
+  deleted: 'Account deleted',
+  failed: 'Could not delete account',
+} as const;

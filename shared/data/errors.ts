@@ -10,6 +10,7 @@ import {
   BACKGROUND_MESSAGES,
   CATEGORY_EXISTS_TOAST,
   CATEGORY_MESSAGES,
+  DELETE_ACCOUNT_MESSAGES,
   DEFAULT_ERROR_TITLE,
   EMAIL_NOT_CONFIRMED_TOAST,
   FOLDER_MESSAGES,
@@ -29,7 +30,6 @@ import {
 } from '../messages.ts';
 import { AI_ERROR_TITLES, aiErrorToast, isAccountExistsError, isUniqueViolation } from '../rules/error-messages.ts';
 import { isSecureResetCode } from '../rules/secure-reset-messages.ts';
-import { DELETE_ACCOUNT_MESSAGES } from '../schemas/delete-account.ts';
 
 export type ErrorSource = 'database' | 'auth' | 'storage' | 'function' | 'network' | 'client';
 

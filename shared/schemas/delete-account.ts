@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { DELETE_ACCOUNT_CONFIRMATION, DELETE_ACCOUNT_MESSAGES } from '../messages.ts';
 
-/** What the user types to confirm deleting their account. */
-export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
-
-export const DELETE_ACCOUNT_MESSAGES = {
-  confirmation: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`,
-  passwordRequired: 'Enter your password',
-  wrongPassword: 'Incorrect password',
-  deleted: 'Account deleted',
-  failed: 'Could not delete account',
-} as const;
+// The messages live without zod in messages.ts: the data layer's error toasts use them on every page.
+export { DELETE_ACCOUNT_CONFIRMATION, DELETE_ACCOUNT_MESSAGES };
 
 /** Body of the delete-account function (the form uses the same schema). */
 export const deleteAccountBodySchema = z.object({

@@ -1,8 +1,8 @@
-import { STORAGE_BUCKETS } from '../../constants.ts';
+import { NEW_CATEGORY_OPTION, STORAGE_BUCKETS } from '../../constants.ts';
 import { findDuplicateLink } from '../../rules/duplicate-url.ts';
 import { planReorder, type ReorderDirection } from '../../rules/reorder.ts';
 import { normalizeUrl } from '../../rules/url.ts';
-import { NEW_CATEGORY_OPTION, type LinkInput } from '../../schemas/link.ts';
+import type { LinkInput } from '../../schemas/link.ts';
 import type { DataClient } from '../client.ts';
 import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
 import { listFolderLinksCall, listLinksCall } from '../list-calls.ts';
