@@ -12,11 +12,6 @@ import { DESTINATION_REQUIRED_MESSAGE } from '~shared/ui/IncomingList.tsx';
 import type { LinkCardLink } from '~shared/ui/LinkCard.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 
-/** part 2 §6: non-admins cannot copy into template or default folders. */
-export function copyDestinations(categories: readonly Category[], isAdmin: boolean): Category[] {
-  return categories.filter((c) => !c.is_template && (isAdmin || !c.is_default));
-}
-
 const OUTCOME_TOASTS = { inserted: 'Link copied', moved: 'Link moved', replaced: 'Link replaced' } as const;
 
 interface CopyLinkDialogProps {

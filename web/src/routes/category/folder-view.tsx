@@ -23,21 +23,27 @@ import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { RefreshPreviewsButton } from '../../features/link-previews/refresh-previews-button.tsx';
 import { directionWord } from '../../features/links/grid-model.ts';
 import { openAfterCounting } from '../../features/links/open-link.ts';
-import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
-import { CopyLinkDialog, copyDestinations } from './copy-link-dialog.tsx';
-import { EditLinkDialog, FolderDeleteLinkDialog } from './folder-dialogs.tsx';
+import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
+import { copyDestinations } from './copy-destinations.ts';
 import { FolderGlyph } from './folder-glyph.tsx';
 import { canApproveIn, canEditLinksIn, folderKind, refreshesLive } from './folder-kind.ts';
 import type { FolderLinkHandlers } from './folder-link-grid.tsx';
 import { FolderLinksSection, GridSkeleton } from './folder-links-section.tsx';
 import { folderStartsWithFirstScreen } from './folder-prefs.ts';
 import { IncomingShares } from './incoming-shares.tsx';
-import { ShareFolderDialog } from './share-folder-dialog.tsx';
 import { SubfolderList } from './subfolder-list.tsx';
 import { useShareOff } from '../../features/sharing/use-share-off.ts';
 import { formatCount } from '~shared/rules/text.ts';
 
 export const APPROVED_TOAST = 'Approved';
+
+// Loaded when first opened, downloaded when the folder is first used (app/lazy-dialog.tsx).
+const ShareLinkDialog = lazyDialog(() => import('../../features/sharing/share-link-dialog.tsx'), (m) => m.ShareLinkDialog);
+const CopyLinkDialog = lazyDialog(() => import('./copy-link-dialog.tsx'), (m) => m.CopyLinkDialog);
+const EditLinkDialog = lazyDialog(() => import('./folder-dialogs.tsx'), (m) => m.EditLinkDialog);
+const FolderDeleteLinkDialog = lazyDialog(() => import('./folder-dialogs.tsx'), (m) => m.FolderDeleteLinkDialog);
+const ShareFolderDialog = lazyDialog(() => import('./share-folder-dialog.tsx'), (m) => m.ShareFolderDialog);
+const DIALOG_INTENT = preloadOnIntent([ShareLinkDialog, CopyLinkDialog, EditLinkDialog, FolderDeleteLinkDialog, ShareFolderDialog]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Folders a link can be accepted into or edited into: the user's own, without the incoming system tree. */
@@ -195,7 +201,7 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   const countFor = (sub: SubfolderWithCount) => (folderKind(sub) === 'incoming' ? pendingCount : sub.link_count);
 
   return (
-    <FolderShell>
+    <FolderShell {...DIALOG_INTENT}>
       <header className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm" data-testid="folder-header">
         <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-2 text-sm">
           <Button variant="outline" size="sm" onClick={() => navigate('/dashboard')}>
@@ -250,11 +256,11 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
         outlineColor={outlineColor}
       />
 
-      <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} />
-      <FolderDeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} />
-      <CopyLinkDialog link={copying} destinations={destinations} onClose={() => setCopying(null)} />
-      <EditLinkDialog link={editing} categories={linkFolders} defaultCategoryId={defaultCategoryId} onClose={() => setEditing(null)} onDelete={setDeleting} />
-      <ShareFolderDialog folder={sharingFolder} onClose={() => setSharingFolder(null)} />
+      {sharing ? <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} /> : null}
+      {deleting ? <FolderDeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} /> : null}
+      {copying ? <CopyLinkDialog link={copying} destinations={destinations} onClose={() => setCopying(null)} /> : null}
+      {editing ? <EditLinkDialog link={editing} categories={linkFolders} defaultCategoryId={defaultCategoryId} onClose={() => setEditing(null)} onDelete={setDeleting} /> : null}
+      {sharingFolder ? <ShareFolderDialog folder={sharingFolder} onClose={() => setSharingFolder(null)} /> : null}
     </FolderShell>
   );
 }
@@ -285,9 +291,9 @@ function ApproveButton({ linkId }: { linkId: string }) {
   );
 }
 
-function FolderShell({ children }: { children: React.ReactNode }) {
+function FolderShell({ children, ...intent }: { children: React.ReactNode } & Partial<typeof DIALOG_INTENT>) {
   return (
-    <div className="relative flex-1" data-testid="folder-view">
+    <div className="relative flex-1" data-testid="folder-view" {...intent}>
       <main className="mx-auto grid w-full max-w-7xl gap-4 px-3 pt-5 pb-24 sm:px-6 sm:pt-6">{children}</main>
     </div>
   );

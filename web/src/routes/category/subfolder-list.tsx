@@ -7,7 +7,6 @@ import type { SubfolderWithCount } from '~shared/data/categories/folder.ts';
 import { categoryMutations } from '~shared/data/categories/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { CATEGORY_MESSAGES } from '~shared/messages.ts';
-import { subfolderSchema } from '~shared/schemas/subfolder.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
@@ -15,7 +14,15 @@ import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { categoryDeleted } from '../../features/categories/toasts.ts';
 import { FolderGlyph } from './folder-glyph.tsx';
 import { folderKind, isManageable } from './folder-kind.ts';
-import { FolderIconDialog, RenameFolderDialog } from './subfolder-dialogs.tsx';
+import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
+
+// The dialogs and the name's schema (zod) load when first needed, off the folder's first load (issue
+// 11 'Scale'); the dialogs are downloaded when the section is first used, the schema when the name box
+// is focused.
+const RenameFolderDialog = lazyDialog(() => import('./subfolder-dialogs.tsx'), (m) => m.RenameFolderDialog);
+const FolderIconDialog = lazyDialog(() => import('./subfolder-dialogs.tsx'), (m) => m.FolderIconDialog);
+const DIALOG_INTENT = preloadOnIntent([RenameFolderDialog, FolderIconDialog]);
+const loadSubfolderSchema = () => import('~shared/schemas/subfolder.ts').then((m) => m.subfolderSchema);
 
 const MENU_ITEM =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
@@ -40,6 +47,13 @@ export function SubfolderList({ parent, subfolders, countFor }: SubfolderListPro
   const [changingIcon, setChangingIcon] = useState<Category | null>(null);
 
   async function createSubfolder() {
+    let subfolderSchema: Awaited<ReturnType<typeof loadSubfolderSchema>>;
+    try {
+      subfolderSchema = await loadSubfolderSchema();
+    } catch (e) {
+      showErrorToast('subfolder.create', e);
+      return;
+    }
     const parsed = subfolderSchema.safeParse({ name });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -68,7 +82,7 @@ export function SubfolderList({ parent, subfolders, countFor }: SubfolderListPro
   }
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
+    <section {...DIALOG_INTENT} aria-labelledby={`${inputId}-title`} className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <h2 id={`${inputId}-title`} className="text-base font-semibold">
           Subfolders <span className="text-sm font-normal text-muted-foreground">({subfolders.length})</span>
@@ -92,6 +106,7 @@ export function SubfolderList({ parent, subfolders, countFor }: SubfolderListPro
               placeholder="New subfolder name"
               value={name}
               onChange={(event) => setName(event.target.value)}
+              onFocus={() => void loadSubfolderSchema().catch(() => undefined)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${inputId}-error` : undefined}
               className={cn(CONTROL_CLASS, 'h-9 min-w-0 flex-1')}
@@ -153,8 +168,8 @@ export function SubfolderList({ parent, subfolders, countFor }: SubfolderListPro
           })}
         </ul>
       ) : null}
-      <RenameFolderDialog folder={renaming} onClose={() => setRenaming(null)} />
-      <FolderIconDialog folder={changingIcon} onClose={() => setChangingIcon(null)} />
+      {renaming ? <RenameFolderDialog folder={renaming} onClose={() => setRenaming(null)} /> : null}
+      {changingIcon ? <FolderIconDialog folder={changingIcon} onClose={() => setChangingIcon(null)} /> : null}
     </section>
   );
 }

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lazyDialog } from '../../../web/src/app/lazy-dialog.tsx';
+
+/**
+ * Issue 11 'Scale': dialogs are loaded when first opened (or preloaded once the page is idle), so a
+ * folder's first load never evaluates react-hook-form, zod or Radix Dialog.
+ */
+afterEach(cleanup);
+
+function Hello({ name }: { name: string }) {
+  return <p role="dialog">Hello {name}</p>;
+}
+
+describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
+  it('loads its module once, on first render or preload, and renders the picked component with its props', async () => {
+    let loads = 0;
+    const Dialog = lazyDialog(
+      async () => {
+        loads += 1;
+        return { Hello };
+      },
+      (m) => m.Hello,
+    );
+    expect(loads).toBe(0);
+    await Dialog.preload();
+    await Dialog.preload();
+    expect(loads).toBe(1);
+    render(<Dialog name="Ada" />);
+    expect((await screen.findByRole('dialog')).textContent).toBe('Hello Ada');
+    expect(loads).toBe(1);
+  });
+
+  it('tries again after a failed download instead of remembering the failure', async () => {
+    let attempts = 0;
+    const Dialog = lazyDialog(
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('offline');
+        return { Hello };
+      },
+      (m) => m.Hello,
+    );
+    await expect(Dialog.preload()).rejects.toThrow('offline');
+    render(<Dialog name="again" />);
+    expect((await screen.findByRole('dialog')).textContent).toBe('Hello again');
+    expect(attempts).toBe(2);
+  });
+});
