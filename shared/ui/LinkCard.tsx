@@ -43,6 +43,12 @@ export interface LinkCardProps {
   details?: ReactNode;
   /** Buttons of the card's own under the details (e.g. 'Approve'): the reorder bar then stays in the flow, never over them. */
   ownControls?: ReactNode;
+  /**
+   * Leaves the reorder bar out for now. From 640 px (sm) it is an overlay shown only on hover or
+   * keyboard focus, so a grid's first screen can skip it and add it in the next task: it is a third
+   * of a card's elements (issue 11 'Scale'). Ignored where the bar takes room (beside ownControls).
+   */
+  moveBarLater?: boolean;
 }
 
 const MOVE_LABELS: Record<ReorderDirection, string> = {
@@ -61,7 +67,7 @@ const MENU_ITEM =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
 
 /** One link in the grid (part 1 §2): icon menu, title, URL, date, views and shares, reorder on hover. */
-export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details, ownControls }: LinkCardProps) {
+export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details, ownControls, moveBarLater }: LinkCardProps) {
   const href = safeHref(link.url);
   // Roving tab index: the card is one tab stop; arrow keys move between its controls.
   const controls: string[] = ['menu'];
@@ -240,7 +246,7 @@ export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, on
           <dd>{link.share_count}</dd>
         </div>
       </dl>
-      {onMove ? (
+      {onMove && !(moveBarLater && !ownControls) ? (
         <div
           role="group"
           aria-label={`Move ${link.title}`}

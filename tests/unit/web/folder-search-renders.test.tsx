@@ -71,6 +71,8 @@ describe('folder search (issue 11 Scale)', () => {
   it('re-renders neither the header nor unchanged cards on a keystroke', async () => {
     renderFolder();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(8), { timeout: 10_000 });
+    // The first screen's reorder bars come in the task after it (folder-link-grid.tsx): a render of every card, before any keystroke.
+    await waitFor(() => expect(screen.getAllByRole('group', { name: /^Move / })).toHaveLength(8));
     const box = screen.getByTestId('folder-search');
 
     // The first keystroke turns reordering off (no reorder bar while searching): every card changes once.

@@ -8,6 +8,7 @@ import { safeHref } from '~shared/rules/url.ts';
 import { LinkCard, type LinkCardLink, type OpenMode } from '~shared/ui/LinkCard.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { disabledMovesAt } from '../../features/links/grid-model.ts';
+import { skipAttachScroll } from '../../features/links/window-scroll.ts';
 import { useWindowWidth } from './use-window-width.ts';
 
 export interface FolderLinkHandlers {
@@ -26,6 +27,9 @@ export interface FolderLinkHandlers {
   /** Extra controls under a card (e.g. 'Approve' in REJECTED). */
   renderExtra?: (link: FolderLinkItem) => React.ReactNode;
 }
+
+/** Rows rendered beyond the window once the first screen is up. */
+const OVERSCAN_ROWS = 2;
 
 /** A row's height before it was measured (cards without descriptions or images, 1280 px wide, with the reorder bar). */
 const ROW_ESTIMATE: Record<ViewMode, number> = { gallery: 180, compact: 180, list: 130 };
@@ -70,15 +74,37 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
     return out;
   }, [links, columns]);
   const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  // The list's offset from the page top, read after paint, when layout is done anyway: read in a
-  // layout effect it forced a layout in the middle of every keystroke's commit, and on a first load
-  // a second synchronous render (issue 11 'Scale'). Rows are placed relative to the list, so a stale
+  // The list's offset from the page top. Mounting, the list renders no rows until it is known (a
+  // layout effect: read before the first paint, while the page holds no cards yet, then rendered
+  // again at once), so the first screen renders only the rows on screen. Each card costs ~2.5 ms of
+  // a first load on a 2-core machine; guessing the list at the page top rendered twice the rows
+  // the window shows (issue 11 'Scale').
+  const [scrollMargin, setScrollMargin] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+  }, []);
+  // Later it is read after paint, when layout is done anyway: in a layout effect it forced a layout
+  // in the middle of every keystroke's commit. Rows are placed relative to the list, so a stale
   // offset only shifts which rows are rendered (the overscan covers it), never where they are.
   useEffect(() => {
+    if (scrollMargin === null) return;
     const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
   });
+  // The first screen has no rows beyond the window, and from 640 px no reorder bars (an overlay
+  // shown on hover or focus): both come in the task after its first paint.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (scrollMargin === null || settled) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setSettled(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [scrollMargin, settled]);
   // Rows not measured yet are estimated at the height rows of the same layout measured last: a
   // keystroke that brings new cards then renders the right number of rows in one pass, instead of
   // rendering with a guess, measuring, and rendering and laying out again (issue 11 'Scale').
@@ -92,16 +118,18 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
   const measured = useRef(new Map<string, number>());
+  const [scrollToFn] = useState(skipAttachScroll);
   const virtualizer = useWindowVirtualizer({
-    count: rows.length,
+    scrollToFn,
+    count: scrollMargin === null ? 0 : rows.length,
     estimateSize: () => measured.current.get(layoutRef.current) ?? ROW_ESTIMATE[viewMode],
     measureElement: (element, entry, instance) => {
       const size = measureElement(element, entry, instance);
       if (size > 0) measured.current.set(layoutRef.current, size);
       return size;
     },
-    overscan: 2,
-    scrollMargin,
+    overscan: settled ? OVERSCAN_ROWS : 0,
+    scrollMargin: scrollMargin ?? 0,
     gap: 12,
   });
   // Sizes measured under another layout are wrong now: start again from this layout's estimate.
@@ -131,14 +159,14 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
             ref={virtualizer.measureElement}
             data-index={item.index}
             className="absolute inset-x-0 top-0 grid gap-3"
-            style={{ transform: `translateY(${item.start - scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+            style={{ transform: `translateY(${item.start - (scrollMargin ?? 0)}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
             {/* While searching, cards are keyed by their slot in the row: a keystroke that brings
                 other links updates the cards on screen instead of unmounting and mounting them all
                 (issue 11 'Scale'; LinkCard keeps its per-link state, the open menu and the icon, by
                 link). Otherwise by link, so focus follows a link the keyboard moves. */}
             {row.map((link, i) => (
-              <FolderCard key={query ? i : link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} handlers={handlers} />
+              <FolderCard key={query ? i : link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} moveBarLater={wide && !settled} handlers={handlers} />
             ))}
           </div>
         );
@@ -154,6 +182,8 @@ interface FolderCardProps {
   columns: number;
   compact: boolean;
   gallery?: boolean;
+  /** The first screen from 640 px: the reorder bar comes in the next task (LinkCard). */
+  moveBarLater: boolean;
   handlers: FolderLinkHandlers;
 }
 
@@ -161,7 +191,7 @@ interface FolderCardProps {
  * One card; memoised so a keystroke re-renders only the cards whose link or place changed (the
  * handlers are stable), which keeps search inside a frame on large folders.
  */
-const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, gallery, handlers }: FolderCardProps) {
+const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, gallery, moveBarLater, handlers }: FolderCardProps) {
   const disabledMoves = useMemo(() => (handlers.onMove ? disabledMovesAt(position, length, columns) : undefined), [handlers.onMove, position, length, columns]);
   return (
     <LinkCard
@@ -183,6 +213,7 @@ const FolderCard = memo(function FolderCard({ link, position, length, columns, c
         </>
       }
       ownControls={handlers.renderExtra?.(link)}
+      moveBarLater={moveBarLater}
     />
   );
 });
