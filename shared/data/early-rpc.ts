@@ -18,11 +18,20 @@ export interface EarlyRpc {
   /** The Authorization header it was sent with. */
   authorization: string;
   startedAt: number;
-  /** null when the request failed. */
+  /** Settles once the whole answer is in (a successful one is read to its end); null when the request failed. */
   response: Promise<Response | null>;
 }
 
 const pending = new Map<string, EarlyRpc>();
+/** Settles when every early answer of this load is in (null when none is on its way). */
+let allIn: Promise<unknown> | null = null;
+
+/** A successful answer read to its end, so that "in" means the whole body arrived. */
+async function wholeAnswer(response: Response): Promise<Response> {
+  if (!response.ok) return response;
+  const body = await response.arrayBuffer();
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 
 const keyOf = (url: string, body: string) => `${url}\n${body}`;
 
@@ -32,9 +41,29 @@ export function startEarlyRpcs(endpoint: { url: string; anonKey: string }, acces
   for (const { fn, args } of calls) {
     const url = `${endpoint.url.replace(/\/+$/, '')}/rest/v1/rpc/${fn}`;
     const body = JSON.stringify(args); // as postgrest-js writes the body of client.rpc(fn, args)
-    const response = fetch(url, { method: 'POST', headers: { apikey: endpoint.anonKey, Authorization: authorization, 'Content-Type': 'application/json' }, body }).catch(() => null);
+    const response = fetch(url, { method: 'POST', headers: { apikey: endpoint.anonKey, Authorization: authorization, 'Content-Type': 'application/json' }, body })
+      .then(wholeAnswer)
+      .catch(() => null);
     pending.set(keyOf(url, body), { authorization, startedAt: now(), response });
   }
+  const answers = Promise.all([allIn, ...[...pending.values()].map((early) => early.response)]);
+  allIn = answers;
+  void answers.then(() => {
+    if (allIn === answers) allIn = null;
+  });
+}
+
+/**
+ * Settles when the early answers of this load are in, at the latest after `maxMs`; null when there
+ * are none. A first load renders its page then (web/src/app/route-preload.ts).
+ */
+export function earlyAnswersIn(maxMs: number): Promise<void> | null {
+  if (!allIn) return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxMs);
+  });
+  return Promise.race([allIn.then(() => undefined), cap]).finally(() => clearTimeout(timer));
 }
 
 /** The early request with this URL and body, removed (one answer, one use); undefined when there is none. */
@@ -51,4 +80,5 @@ export const hasEarlyRpcs = () => pending.size > 0;
 /** Tests only: forget the early requests of a previous case. */
 export function clearEarlyRpcs(): void {
   pending.clear();
+  allIn = null;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
 import { getFolder } from '../../../shared/data/categories/folder.ts';
 import { EARLY_RPC_MAX_AGE_MS, fetchWithEarlyRpcs } from '../../../shared/data/early-rpc-fetch.ts';
-import { clearEarlyRpcs, startEarlyRpcs } from '../../../shared/data/early-rpc.ts';
+import { clearEarlyRpcs, earlyAnswersIn, startEarlyRpcs } from '../../../shared/data/early-rpc.ts';
 import { FOLDER_FIRST_SCREEN, listFolderLinks, listLinks } from '../../../shared/data/links/api.ts';
 import { earlyCallsFor } from '../../../web/src/app/route-preload.ts';
 
@@ -127,5 +127,27 @@ describe('early RPCs of a first load', () => {
     expect(network).toEqual([`/rest/v1/links?select=id&user_id=eq.${USER}`, '/rest/v1/rpc/list_links']);
     // The early answer is still there for the real call.
     expect(titles(await listLinks(client, USER))).toEqual(['early']);
+  });
+
+  it('tells when the early answers are in (read to their end), at the latest after the wait given; nothing to wait for without them', async () => {
+    expect(earlyAnswersIn(1000)).toBeNull();
+    let send: (response: Response) => void = () => undefined;
+    earlyAnswer = () => new Promise((resolve) => (send = resolve));
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    let done = false;
+    void earlyAnswersIn(60_000)!.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    send(json([linkValues('early')]));
+    await vi.waitFor(() => expect(done).toBe(true));
+    // The answer was read to its end and is still whole for the data layer.
+    expect(titles(await listLinks(clientWith(), USER))).toEqual(['early']);
+
+    // An answer that never comes holds nobody longer than the wait given.
+    earlyAnswer = () => new Promise(() => undefined);
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    const started = Date.now();
+    await earlyAnswersIn(50);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -15,7 +15,7 @@ vi.mock('../../../web/src/app/page-loaders.ts', () => ({
 }));
 vi.mock('../../../web/src/app/load-client.ts', () => ({ loadClient: () => new Promise(() => undefined) }));
 vi.mock('../../../web/src/app/route-data-preload.ts', () => ({ preloadRouteData: async () => undefined }));
-vi.mock('../../../shared/data/early-rpc.ts', () => ({ startEarlyRpcs: () => undefined }));
+vi.mock('../../../shared/data/early-rpc.ts', () => ({ startEarlyRpcs: () => undefined, earlyAnswersIn: () => null }));
 
 const { preloadInitialRoute } = await import('../../../web/src/app/route-preload.ts');
 

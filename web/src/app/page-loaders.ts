@@ -8,14 +8,16 @@
  * A page's loader that knows whether its module is in (`loaded`) or on its way (`loading`): the
  * route then shows the page, or waits for it, without suspending (lazy-page.tsx).
  */
-export type PageLoader<M> = (() => Promise<M>) & { loaded: () => M | undefined; loading: () => Promise<M> | undefined };
+export type PageLoader<M> = ((after?: Promise<unknown> | null) => Promise<M>) & { loaded: () => M | undefined; loading: () => Promise<M> | undefined };
 
+/** `after`: the module counts as in only once this settles too (a first load's early answers). */
 function pageLoader<M>(importer: () => Promise<M>): PageLoader<M> {
   let module: M | undefined;
   let inFlight: Promise<M> | undefined;
-  const load = () => {
+  const load = (after?: Promise<unknown> | null) => {
     const promise = importer().then(
-      (loaded) => {
+      async (loaded) => {
+        if (after) await after;
         module = loaded;
         return loaded;
       },
