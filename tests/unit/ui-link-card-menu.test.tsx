@@ -69,4 +69,13 @@ describe('LinkCard menu', () => {
     expect(screen.getByRole('button', { name: 'Delete link' })).toBeTruthy();
     expect(document.querySelector('[role="tooltip"]')?.textContent).toBe('Delete link');
   });
+
+  it('leaves the reorder bar out while moveBarLater (a first screen), unless it stands beside the card\'s own controls', () => {
+    const view = render(<LinkCard link={link} onOpen={vi.fn()} onMove={vi.fn()} moveBarLater />);
+    expect(screen.queryByRole('group', { name: 'Move Docs' })).toBeNull();
+    view.rerender(<LinkCard link={link} onOpen={vi.fn()} onMove={vi.fn()} />);
+    expect(screen.getByRole('group', { name: 'Move Docs' })).toBeTruthy();
+    view.rerender(<LinkCard link={link} onOpen={vi.fn()} onMove={vi.fn()} moveBarLater ownControls={<button type="button">Approve</button>} />);
+    expect(screen.getByRole('group', { name: 'Move Docs' })).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lazyDialog } from '../../../web/src/app/lazy-dialog.tsx';
+import { lazyDialog, preloadOnIntent } from '../../../web/src/app/lazy-dialog.tsx';
 
 /**
  * Issue 11 'Scale': dialogs are loaded when first opened (or preloaded once the page is idle), so a
@@ -46,5 +46,29 @@ describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
     render(<Dialog name="again" />);
     expect((await screen.findByRole('dialog')).textContent).toBe('Hello again');
     expect(attempts).toBe(2);
+  });
+
+  it('preloads on the first pointer over the page or focus on a control, never on focus in a text box (a search)', async () => {
+    let loads = 0;
+    const dialog = { preload: async () => (loads += 1) };
+    const intent = preloadOnIntent([dialog]);
+    render(
+      <div {...intent}>
+        <input aria-label="Search" />
+        <button type="button">Share</button>
+      </div>,
+    );
+    fireEvent.focus(screen.getByRole('textbox', { name: 'Search' }));
+    expect(loads).toBe(0);
+    fireEvent.focus(screen.getByRole('button', { name: 'Share' }));
+    expect(loads).toBe(1);
+    fireEvent.pointerOver(screen.getByRole('button', { name: 'Share' }));
+    expect(loads).toBe(1);
+
+    let other = 0;
+    const pointer = preloadOnIntent([{ preload: async () => (other += 1) }]);
+    render(<p {...pointer}>page</p>);
+    fireEvent.pointerOver(screen.getByText('page'));
+    expect(other).toBe(1);
   });
 });

@@ -58,4 +58,22 @@ describe('lazyPage (web/src/app/lazy-page.tsx)', () => {
     expect(screen.getByRole('status').textContent).toContain('Loading');
     expect((await screen.findByRole('heading')).textContent).toBe('Hello Bo');
   });
+
+  it('a download on its way that fails goes to React.lazy, which downloads again', async () => {
+    let calls = 0;
+    // As page-loaders.ts holds it: one download, whose failure its starter (route-preload.ts) handles.
+    const failed = Promise.reject(new Error('offline'));
+    failed.catch(() => undefined);
+    const load = Object.assign(
+      async () => {
+        calls += 1;
+        return module;
+      },
+      { loaded: () => undefined, loading: () => failed },
+    );
+    const Route = lazyPage(load, (m) => m.Page);
+    render(<Route name="Di" />);
+    expect((await screen.findByRole('heading')).textContent).toBe('Hello Di');
+    expect(calls).toBe(1);
+  });
 });

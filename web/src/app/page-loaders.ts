@@ -11,7 +11,7 @@
 export type PageLoader<M> = ((after?: Promise<unknown> | null) => Promise<M>) & { loaded: () => M | undefined; loading: () => Promise<M> | undefined };
 
 /** `after`: the module counts as in only once this settles too (a first load's early answers). */
-function pageLoader<M>(importer: () => Promise<M>): PageLoader<M> {
+export function pageLoader<M>(importer: () => Promise<M>): PageLoader<M> {
   let module: M | undefined;
   let inFlight: Promise<M> | undefined;
   const load = (after?: Promise<unknown> | null) => {
