@@ -1,9 +1,9 @@
 /**
  * A first page load's big reads, asked for before supabase-js has even downloaded (issue 11 'Scale').
  * The web app's entry module starts them with plain fetch and the stored access token
- * ({@link startEarlyRpcs}); when supabase-js later makes the very same request (same function, same
- * JSON body, same token), its fetch (early-rpc-fetch.ts) answers with that response instead of asking
- * again. supabase-js still does everything else (parsing, errors), so nothing behaves differently,
+ * ({@link startEarlyRpcs}); when supabase-js later makes the very same request (same function and
+ * JSON body, or same table URL; same token), its fetch (early-rpc-fetch.ts) answers with that
+ * response instead of asking again. supabase-js still does everything else (parsing, errors), so nothing behaves differently,
  * the data only arrives sooner. Imports nothing at runtime and holds only what the start needs: it is
  * part of the entry chunk every page loads.
  */
@@ -13,6 +13,18 @@ export interface RpcCall {
   fn: string;
   args: Record<string, unknown>;
 }
+
+/**
+ * One table read as the data layer makes it with the query builder (`client.from(table).select(...)`):
+ * its query parameters in the order postgrest-js writes them, so the URLs are the same.
+ */
+export interface TableRead {
+  table: string;
+  params: ReadonlyArray<readonly [string, string]>;
+}
+
+/** What a first load can ask for early: an RPC (POST) or a table read (GET). */
+export type EarlyCall = RpcCall | TableRead;
 
 export interface EarlyRpc {
   /** The Authorization header it was sent with. */
@@ -36,15 +48,25 @@ async function wholeAnswer(response: Response): Promise<Response> {
 const keyOf = (url: string, body: string) => `${url}\n${body}`;
 
 /** Starts each call now with the stored (still valid) access token. `url` is the Supabase URL. */
-export function startEarlyRpcs(endpoint: { url: string; anonKey: string }, accessToken: string, calls: readonly RpcCall[], now: () => number = Date.now): void {
+export function startEarlyRpcs(endpoint: { url: string; anonKey: string }, accessToken: string, calls: readonly EarlyCall[], now: () => number = Date.now): void {
   const authorization = `Bearer ${accessToken}`;
-  for (const { fn, args } of calls) {
-    const url = `${endpoint.url.replace(/\/+$/, '')}/rest/v1/rpc/${fn}`;
-    const body = JSON.stringify(args); // as postgrest-js writes the body of client.rpc(fn, args)
-    const response = fetch(url, { method: 'POST', headers: { apikey: endpoint.anonKey, Authorization: authorization, 'Content-Type': 'application/json' }, body })
+  const rest = `${endpoint.url.replace(/\/+$/, '')}/rest/v1`;
+  for (const call of calls) {
+    const headers: Record<string, string> = { apikey: endpoint.anonKey, Authorization: authorization };
+    let url: string;
+    let init: RequestInit;
+    if ('fn' in call) {
+      url = `${rest}/rpc/${call.fn}`;
+      // As postgrest-js writes the body of client.rpc(fn, args).
+      init = { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(call.args) };
+    } else {
+      url = `${rest}/${call.table}?${new URLSearchParams(call.params as Array<[string, string]>).toString()}`;
+      init = { method: 'GET', headers };
+    }
+    const response = fetch(url, init)
       .then(wholeAnswer)
       .catch(() => null);
-    pending.set(keyOf(url, body), { authorization, startedAt: now(), response });
+    pending.set(keyOf(url, typeof init.body === 'string' ? init.body : ''), { authorization, startedAt: now(), response });
   }
   const answers = Promise.all([allIn, ...[...pending.values()].map((early) => early.response)]);
   allIn = answers;
@@ -66,7 +88,7 @@ export function earlyAnswersIn(maxMs: number): Promise<void> | null {
   return Promise.race([allIn.then(() => undefined), cap]).finally(() => clearTimeout(timer));
 }
 
-/** The early request with this URL and body, removed (one answer, one use); undefined when there is none. */
+/** The early request with this URL and body ('' for a GET), removed (one answer, one use); undefined when there is none. */
 export function takeEarlyRpc(url: string, body: string): EarlyRpc | undefined {
   const key = keyOf(url, body);
   const early = pending.get(key);

@@ -1,10 +1,31 @@
-import type { RpcCall } from './early-rpc.ts';
+import type { RpcCall, TableRead } from './early-rpc.ts';
 
 /**
  * The RPCs behind a first page load's lists, defined once: the data layer calls them through
  * supabase-js (links/api.ts, categories/folder.ts) and the web app's entry starts the same calls
  * early (early-rpc.ts), so the two requests are identical. Imports nothing at runtime.
  */
+
+/** A folder's columns as every categories read asks for them. */
+export const CATEGORY_COLUMNS = 'id,user_id,name,is_default,is_template,icon_url,parent_category_id,display_order,ai_enhanced,system_key';
+
+/** Most folders one account lists (a bound on the read, far above any real account). */
+export const CATEGORY_LIST_LIMIT = 10_000;
+
+/**
+ * The user's folders (templates excluded), default ones first, then by name: the query string of
+ * categories/api.ts's listCategories, parameter for parameter as postgrest-js writes it.
+ */
+export const listCategoriesRead = (userId: string): TableRead => ({
+  table: 'categories',
+  params: [
+    ['select', CATEGORY_COLUMNS],
+    ['user_id', `eq.${userId}`],
+    ['is_template', 'eq.false'],
+    ['order', 'is_default.desc,name.asc'],
+    ['limit', String(CATEGORY_LIST_LIMIT)],
+  ],
+});
 
 /** The user's links (not templates), newest first: one JSON array, a link as an array of its LINK_LIST_COLUMNS values. */
 export const listLinksCall = (userId: string): RpcCall => ({ fn: 'list_links', args: { p_user_id: userId } });

@@ -5,10 +5,15 @@ import { requireUserId } from '../session.ts';
 import { removePublicFile, uploadPublicFile, type UploadFile } from '../storage.ts';
 import type { CategoryRow } from '../types.ts';
 
-export const CATEGORY_COLUMNS = 'id,user_id,name,is_default,is_template,icon_url,parent_category_id,display_order,ai_enhanced,system_key';
+import { CATEGORY_COLUMNS, CATEGORY_LIST_LIMIT } from '../list-calls.ts';
+
+export { CATEGORY_COLUMNS };
 export type Category = CategoryRow;
 
-/** The user's folders (templates excluded), default ones first, then by name (part 1 §7). */
+/**
+ * The user's folders (templates excluded), default ones first, then by name (part 1 §7). A first
+ * load asks for the same URL early (list-calls.ts's listCategoriesRead): keep the two in step.
+ */
 export async function listCategories(client: DataClient, userId: string): Promise<Category[]> {
   const rows = unwrap(
     await client
@@ -18,7 +23,7 @@ export async function listCategories(client: DataClient, userId: string): Promis
       .eq('is_template', false)
       .order('is_default', { ascending: false })
       .order('name', { ascending: true })
-      .limit(10_000),
+      .limit(CATEGORY_LIST_LIMIT),
   );
   return (rows ?? []) as Category[];
 }

@@ -4,6 +4,7 @@ import { getFolder } from '../../../shared/data/categories/folder.ts';
 import { EARLY_RPC_MAX_AGE_MS, fetchWithEarlyRpcs } from '../../../shared/data/early-rpc-fetch.ts';
 import { clearEarlyRpcs, earlyAnswersIn, startEarlyRpcs } from '../../../shared/data/early-rpc.ts';
 import { FOLDER_FIRST_SCREEN, listFolderLinks, listLinks } from '../../../shared/data/links/api.ts';
+import { listCategories } from '../../../shared/data/categories/api.ts';
 import { earlyCallsFor } from '../../../web/src/app/route-preload.ts';
 
 /**
@@ -26,6 +27,8 @@ const now = () => clock;
 /** A link as the list RPCs send it (its values, no keys), titled after where the answer came from. */
 const linkValues = (title: string) => [USER, title, 'https://example.com/', null, 0, 0, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00', null, null, null, null];
 const titles = (links: Array<{ title: string }>) => links.map((l) => l.title);
+/** A folder as the categories read sends it, named after where the answer came from. */
+const folderRow = (name: string) => ({ id: FOLDER, user_id: USER, name, is_default: false, is_template: false, icon_url: null, parent_category_id: null, display_order: 0, ai_enhanced: false, system_key: null });
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Without a stored session supabase-js sends the anon key as its bearer token: ANON plays the session's token. */
@@ -35,8 +38,9 @@ function clientWith() {
     anonKey: ANON,
     storage: createMemoryStorage(),
     fetch: fetchWithEarlyRpcs(async (input) => {
-      network.push(String(input).replace(URL_BASE, ''));
-      return json([linkValues('network')]);
+      const url = String(input).replace(URL_BASE, '');
+      network.push(url);
+      return json(url.startsWith('/rest/v1/categories?') ? [folderRow('network')] : [linkValues('network')]);
     }, now),
   });
 }
@@ -45,7 +49,7 @@ beforeEach(() => {
   early = [];
   network = [];
   clock = 1_000_000;
-  earlyAnswer = async (url) => json(url.endsWith('/get_folder') ? { folder: { id: FOLDER } } : [linkValues('early')]);
+  earlyAnswer = async (url) => json(url.endsWith('/get_folder') ? { folder: { id: FOLDER } } : url.includes('/rest/v1/categories?') ? [folderRow('early')] : [linkValues('early')]);
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     early.push({ url: input, init });
     return earlyAnswer(input);
@@ -57,18 +61,39 @@ afterEach(() => {
 });
 
 describe('early RPCs of a first load', () => {
-  it("the dashboard's list is the data layer's own request, answered once without a second request", async () => {
+  it("the dashboard's two reads (links and folders) are the data layer's own requests, answered once without a second request", async () => {
     startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
-    expect(early).toHaveLength(1);
+    expect(early).toHaveLength(2);
     expect(early[0].url).toBe(`${URL_BASE}/rest/v1/rpc/list_links`);
     expect(early[0].init.method).toBe('POST');
     expect(early[0].init.headers).toMatchObject({ apikey: ANON, Authorization: `Bearer ${ANON}` });
+    expect(early[1].url.startsWith(`${URL_BASE}/rest/v1/categories?select=`)).toBe(true);
+    expect(early[1].init.method).toBe('GET');
+    expect(early[1].init.headers).toMatchObject({ apikey: ANON, Authorization: `Bearer ${ANON}` });
     const client = clientWith();
     expect(titles(await listLinks(client, USER))).toEqual(['early']);
+    expect((await listCategories(client, USER)).map((c) => c.name)).toEqual(['early']);
     expect(network).toEqual([]);
-    // Used once: the next read asks the server.
+    // Used once: the next reads ask the server.
     expect(titles(await listLinks(client, USER))).toEqual(['network']);
-    expect(network).toEqual(['/rest/v1/rpc/list_links']);
+    expect((await listCategories(client, USER)).map((c) => c.name)).toEqual(['network']);
+    expect(network).toEqual(['/rest/v1/rpc/list_links', early[1].url.replace(URL_BASE, '')]);
+  });
+
+  it("an early table read answers only a GET of the very same URL", async () => {
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    const client = clientWith();
+    // Same table, another filter or order: not the early read.
+    await client.from('categories').select('id').eq('user_id', USER);
+    await client.from('categories').select('id,name').eq('user_id', USER).eq('is_template', false).order('name');
+    expect(network).toHaveLength(2);
+    // A write to the same URL is never answered with the read.
+    await fetchWithEarlyRpcs(async (input) => {
+      network.push(`POST ${String(input).replace(URL_BASE, '')}`);
+      return json([]);
+    }, now)(early[1].url, { method: 'POST', headers: { Authorization: `Bearer ${ANON}` }, body: '{}' });
+    expect(network[2]).toBe(`POST ${early[1].url.replace(URL_BASE, '')}`);
+    expect((await listCategories(client, USER)).map((c) => c.name)).toEqual(['early']);
   });
 
   it("a folder's two reads (the folder and its first screen's links) are both answered early", async () => {
@@ -131,14 +156,19 @@ describe('early RPCs of a first load', () => {
 
   it('tells when the early answers are in (read to their end), at the latest after the wait given; nothing to wait for without them', async () => {
     expect(earlyAnswersIn(1000)).toBeNull();
-    let send: (response: Response) => void = () => undefined;
-    earlyAnswer = () => new Promise((resolve) => (send = resolve));
+    const sends = new Map<string, (response: Response) => void>();
+    earlyAnswer = (url) => new Promise((resolve) => sends.set(url, resolve));
     startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
     let done = false;
     void earlyAnswersIn(60_000)!.then(() => (done = true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(done).toBe(false);
-    send(json([linkValues('early')]));
+    const [linksUrl, foldersUrl] = [...sends.keys()];
+    sends.get(linksUrl)!(json([linkValues('early')]));
+    // Every early answer counts: the links alone are not enough.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    sends.get(foldersUrl)!(json([folderRow('early')]));
     await vi.waitFor(() => expect(done).toBe(true));
     // The answer was read to its end and is still whole for the data layer.
     expect(titles(await listLinks(clientWith(), USER))).toEqual(['early']);

@@ -1,5 +1,5 @@
-import { earlyAnswersIn, startEarlyRpcs, type RpcCall } from '~shared/data/early-rpc.ts';
-import { FOLDER_FIRST_SCREEN, getFolderCall, listFolderLinksCall, listLinksCall } from '~shared/data/list-calls.ts';
+import { earlyAnswersIn, startEarlyRpcs, type EarlyCall } from '~shared/data/early-rpc.ts';
+import { FOLDER_FIRST_SCREEN, getFolderCall, listCategoriesRead, listFolderLinksCall, listLinksCall } from '~shared/data/list-calls.ts';
 import { folderStartsWithFirstScreen } from '../routes/category/folder-prefs.ts';
 import { loadClient } from './load-client.ts';
 import { loadCategoryPage, loadDashboardPage, loadDataProviders, loadSignedInLayout } from './page-loaders.ts';
@@ -17,13 +17,17 @@ export function preloadTargetFor(pathname: string): PreloadTarget | null {
   return DASHBOARD_PATH.test(pathname) ? { dashboard: true } : null;
 }
 
-/** The page's big reads, the very calls its queries make (shared/data/list-calls.ts). */
-export function earlyCallsFor(target: PreloadTarget, userId: string): RpcCall[] {
+/**
+ * The reads a page needs before it can show its data, the very calls its queries make
+ * (shared/data/list-calls.ts). The dashboard's grid needs the folders as well as the links: asked
+ * for later, they came in after the links and the whole grid was drawn twice.
+ */
+export function earlyCallsFor(target: PreloadTarget, userId: string): EarlyCall[] {
   if ('folderId' in target) {
     const limit = folderStartsWithFirstScreen() ? FOLDER_FIRST_SCREEN : undefined;
     return [getFolderCall(target.folderId), listFolderLinksCall(userId, target.folderId, limit)];
   }
-  return [listLinksCall(userId)];
+  return [listLinksCall(userId), listCategoriesRead(userId)];
 }
 
 export const ignore = () => {
