@@ -39,6 +39,9 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
   const virtualizer = useVirtualizer({
     count: categories.length,
     getScrollElement: () => scrollRef.current,
+    // The scroll area's height from the first render on (the library starts from 0 × 0, and adding
+    // the rows a commit later lays the whole page out twice).
+    initialRect: { width: 0, height: ROW_HEIGHT * MAX_VISIBLE_ROWS },
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
   });

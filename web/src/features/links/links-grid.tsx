@@ -69,6 +69,9 @@ export function LinksGrid(props: LinksGridProps) {
   });
   const virtualizer = useWindowVirtualizer({
     count: sections.length,
+    // The window's size from the first render on (the library starts from 0 × 0): else the first
+    // commit holds no sections, and the one that adds them is laid out a second time.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     estimateSize: () => SECTION_ESTIMATE_PX,
     overscan: 1,
     scrollMargin,

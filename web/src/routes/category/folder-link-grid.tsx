@@ -10,6 +10,7 @@ import { cn } from '~shared/ui/cn.ts';
 import { disabledMovesAt } from '../../features/links/grid-model.ts';
 import { skipAttachScroll } from '../../features/links/window-scroll.ts';
 import { useWindowWidth } from './use-window-width.ts';
+import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
 
 export interface FolderLinkHandlers {
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
@@ -93,18 +94,7 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
   });
   // The first screen has no rows beyond the window, and from 640 px no reorder bars (an overlay
   // shown on hover or focus): both come in the task after its first paint.
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (scrollMargin === null || settled) return;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setSettled(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [scrollMargin, settled]);
+  const settled = useAfterFirstPaint(scrollMargin !== null);
   // Rows not measured yet are estimated at the height rows of the same layout measured last: a
   // keystroke that brings new cards then renders the right number of rows in one pass, instead of
   // rendering with a guess, measuring, and rendering and laying out again (issue 11 'Scale').

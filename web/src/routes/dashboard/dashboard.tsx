@@ -29,6 +29,7 @@ import { Dialog } from '~shared/ui/Dialog.tsx';
 import { AiDiscoveryCard } from '../../features/ai-discovery/ai-discovery-card.tsx';
 import { ApiRoutingPanel } from '../../features/debug/api-routing-panel.tsx';
 import { DashboardFooter } from './dashboard-footer.tsx';
+import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
 
 /** Folders a link can be saved into: the user's own, without the incoming system tree. */
 const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
@@ -166,6 +167,11 @@ export function Dashboard({ userId }: { userId: string }) {
     <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={countPendingIncoming(incoming.data ?? [])} loading={categories.isPending} />
   );
 
+  // Below the grid (templates, AI discovery, the API panel, the footer): drawn, and their reads
+  // started, in the task after the first paint with the links, which then waits only for what the
+  // first screen shows (issue 11 'Scale').
+  const belowFold = useAfterFirstPaint(links.data !== undefined);
+
   const dashboardBackground = cssBackgroundImage(backgroundUrl({ name: 'dashboard' }));
   return (
     <div
@@ -200,10 +206,14 @@ export function Dashboard({ userId }: { userId: string }) {
           backgroundFor={categoryBackground}
         />
         {wide ? null : <div className="min-w-0">{manageCategories}</div>}
-        <TemplateCards userId={userId} className="min-w-0 lg:col-span-2" />
-        <div className="grid min-w-0 gap-4 lg:col-span-2"><AiDiscoveryCard userId={userId} /><ApiRoutingPanel userId={userId} /></div>
+        {belowFold ? (
+          <>
+            <TemplateCards userId={userId} className="min-w-0 lg:col-span-2" />
+            <div className="grid min-w-0 gap-4 lg:col-span-2"><AiDiscoveryCard userId={userId} /><ApiRoutingPanel userId={userId} /></div>
+          </>
+        ) : null}
       </main>
-      <DashboardFooter aboveBottomBar={!wide} />
+      {belowFold ? <DashboardFooter aboveBottomBar={!wide} /> : null}
       {wide ? null : (
         <>
           <QuickAddButton
