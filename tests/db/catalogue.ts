@@ -62,6 +62,17 @@ export async function checkCatalogue(db: Database): Promise<CatalogueReport> {
   }
   for (const name of ANON_CALLABLE) if (!fns.some((f) => f.name === name && f.anon)) problems.push(`${name} should be executable by anon`);
 
+  // Policies on the big table call auth.uid() once per statement, `(select auth.uid())`, not once
+  // per row (issue 11 'Scale': 20261128100000_links_policies_uid_once.sql).
+  const perRow = (
+    await db.query<{ name: string }>(
+      `select policyname::text as name from pg_policies
+        where schemaname = 'public' and tablename = 'links'
+          and regexp_replace(coalesce(qual, '') || ' ' || coalesce(with_check, ''), '\\(\\s*select\\s+auth\\.uid\\(\\)(\\s+as\\s+uid)?\\s*\\)', '', 'gi') ~* 'auth\\.uid\\(\\)'`,
+    )
+  ).rows;
+  for (const p of perRow) problems.push(`policy ${p.name} on public.links calls auth.uid() once per row (write (select auth.uid()))`);
+
   return {
     problems,
     tables: tables.length,
