@@ -42,6 +42,8 @@ const SIGNED_IN_PAGES = [
 ];
 const ENTRY = 'src/main.tsx';
 export const SIGNED_IN_CHUNK = 'signed-in';
+/** A root-set marker only (never a chunk name on its own): some signed-in pages load the module. */
+const PAGES_MARKER = 'signed-in pages';
 
 /** What this needs of Rollup's module info: a module's static and dynamic imports. */
 export type ModuleGraph = (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
@@ -59,6 +61,21 @@ function reach(roots: string[], info: ModuleGraph, dynamic: boolean, stop: Set<s
     for (const next of dynamic ? [...m.importedIds, ...m.dynamicallyImportedIds] : m.importedIds) if (!seen.has(next) && !stop.has(next)) todo.push(next);
   }
   return seen;
+}
+
+/** Of `all`, the modules that reach a module matching `target` through static imports (those included). */
+function modulesReaching(target: (id: string) => boolean, all: Set<string>, info: ModuleGraph): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const id of all) for (const dep of info(id)?.importedIds ?? []) importers.set(dep, [...(importers.get(dep) ?? []), id]);
+  const out = new Set<string>();
+  const todo = [...all].filter(target);
+  while (todo.length > 0) {
+    const id = todo.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    todo.push(...(importers.get(id) ?? []));
+  }
+  return out;
 }
 
 /** The chunk of every module that gets a manual one (the others are left to Rollup), by module id. */
@@ -88,12 +105,27 @@ export function chunkAssignments(webRoot: string, info: ModuleGraph): Map<string
         queue.push(...reach([next], info, false, entryGraph));
       }
     }
-    // The signed-in side's own reach: a module both sides load goes to a chunk of its own (the
-    // marker joins its set of roots), so neither side downloads the other's code for it.
-    const signedInReach = reach([...roots, ...pages], info, false, new Set());
+    // The signed-in chunk: what the signed-in roots load, and what two or more signed-in pages load,
+    // except what needs zod (forms and their schemas): shared, it made every signed-in page, a
+    // folder's first load included, download and run zod (30 KB gzipped) for the few pages that
+    // show such a form. Those modules keep Rollup's chunks, loaded by the pages that use them.
+    const shared = reach(roots, info, false, new Set());
+    const pagesReaching = new Map<string, string[]>();
+    for (const page of pages) for (const id of reach([page], info, false, new Set())) pagesReaching.set(id, [...(pagesReaching.get(id) ?? []), page]);
+    const needsZod = modulesReaching((id) => id.includes('/node_modules/zod/'), reach([entry], info, true, new Set()), info);
+    for (const [id, by] of pagesReaching) if (by.length >= 2 && !needsZod.has(id)) shared.add(id);
+
+    // A module both sides load goes to a chunk of its own: its set of roots holds a marker for the
+    // signed-in chunk when that chunk loads it, else one for the signed-in pages when one does, so
+    // neither side downloads the other's code for it, and the signed-in chunk (every signed-in
+    // page) pulls in nothing only some pages need.
+    const chunkReach = reach([...shared], info, false, new Set());
     const reachedBy = new Map<string, string[]>();
     for (const root of lazyRoots) for (const id of reach([root], info, false, entryGraph)) reachedBy.set(id, [...(reachedBy.get(id) ?? []), root]);
-    for (const [id, by] of reachedBy) if (signedInReach.has(id)) by.push(SIGNED_IN_CHUNK);
+    for (const [id, by] of reachedBy) {
+      if (chunkReach.has(id)) by.push(SIGNED_IN_CHUNK);
+      else if (pagesReaching.has(id)) by.push(PAGES_MARKER);
+    }
     // One chunk per distinct set of roots, named after its root when it has one.
     const names = new Map<string, string>();
     const used = new Set(['index', SIGNED_IN_CHUNK]);
@@ -110,11 +142,7 @@ export function chunkAssignments(webRoot: string, info: ModuleGraph): Map<string
       out.set(id, name);
     }
 
-    // The signed-in chunk: what the signed-in roots load, and what two or more signed-in pages load.
-    const shared = reach(roots, info, false, new Set());
-    const seenByPage = new Map<string, number>();
-    for (const page of pages) for (const id of reach([page], info, false, new Set())) seenByPage.set(id, (seenByPage.get(id) ?? 0) + 1);
-    for (const [id, pageCount] of seenByPage) if (pageCount >= 2) shared.add(id);
+    // The signed-in chunk's own modules: those no public root loads.
     for (const id of shared) if (!out.has(id) && !signedIn.has(id)) out.set(id, SIGNED_IN_CHUNK);
     for (const root of roots) out.set(root, SIGNED_IN_CHUNK);
     return out;

@@ -5,6 +5,7 @@ import { chunkAssignments, SIGNED_IN_CHUNK, type ModuleGraph } from '../../../we
 // and two signed-in pages; modules are shared in every way the grouping has to handle.
 const ROOT = '/app/web';
 const m = (rel: string) => `${ROOT}/${rel}`;
+const ZOD = '/app/node_modules/zod/index.js';
 const GRAPH: Record<string, { importedIds: string[]; dynamicallyImportedIds: string[] }> = {
   [m('src/main.tsx')]: { importedIds: ['react', m('src/app/routes.tsx')], dynamicallyImportedIds: [] },
   [m('src/app/routes.tsx')]: {
@@ -20,8 +21,12 @@ const GRAPH: Record<string, { importedIds: string[]; dynamicallyImportedIds: str
   [m('src/routes/auth/auth-page.tsx')]: { importedIds: ['react', 'button', 'auth-only'], dynamicallyImportedIds: ['zxcvbn'] },
   zxcvbn: { importedIds: [], dynamicallyImportedIds: [] },
   [m('src/app/data-providers.tsx')]: { importedIds: ['react', 'query'], dynamicallyImportedIds: [] },
-  [m('src/routes/dashboard/dashboard-page.tsx')]: { importedIds: ['react', 'button', 'link-card', 'dashboard-only'], dynamicallyImportedIds: ['parser'] },
-  [m('src/routes/category/category-page.tsx')]: { importedIds: ['react', 'link-card', 'folder-only'], dynamicallyImportedIds: [] },
+  [m('src/routes/dashboard/dashboard-page.tsx')]: { importedIds: ['react', 'button', 'link-card', 'dashboard-only', 'username-card'], dynamicallyImportedIds: ['parser'] },
+  [m('src/routes/category/category-page.tsx')]: { importedIds: ['react', 'link-card', 'folder-only', 'username-card'], dynamicallyImportedIds: [] },
+  // A form both pages show, whose schema needs zod.
+  'username-card': { importedIds: ['button', 'username-schema'], dynamicallyImportedIds: [] },
+  'username-schema': { importedIds: [ZOD], dynamicallyImportedIds: [] },
+  [ZOD]: { importedIds: [], dynamicallyImportedIds: [] },
   parser: { importedIds: ['link-card'], dynamicallyImportedIds: [] },
   button: { importedIds: ['react'], dynamicallyImportedIds: [] },
   'auth-only': { importedIds: [], dynamicallyImportedIds: [] },
@@ -41,6 +46,12 @@ describe('the signed-in chunk (web/signed-in-chunk.ts)', () => {
     expect(chunks.get('query')).toBe(SIGNED_IN_CHUNK);
     expect(chunks.get('link-card')).toBe(SIGNED_IN_CHUNK);
     expect(chunks.get('card-helper')).toBe(SIGNED_IN_CHUNK);
+  });
+
+  it('leaves what needs zod out of it, even when two pages share it: a page without a form never loads zod', () => {
+    for (const id of ['username-card', 'username-schema', ZOD]) expect(chunks.has(id), id).toBe(false);
+    // What such a module imports without zod is still shared.
+    expect(chunks.get('button')).toBeDefined();
   });
 
   it('leaves each page and what only one page uses to Rollup', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BackgroundScope } from '~shared/data/backgrounds/keys.ts';
 import { scopeKey } from '~shared/data/backgrounds/current.ts';
@@ -18,7 +18,6 @@ import { LinksGrid } from '../../features/links/links-grid.tsx';
 import { useLinkActions } from '../../features/links/use-link-actions.ts';
 import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
 import { ChooseUsernameCard } from '../../features/username/choose-username-card.tsx';
-import { TemplateCards } from '../../features/templates/template-cards.tsx';
 import { DashboardHeading } from './dashboard-heading.tsx';
 import { QuickAddButton } from './quick-add-button.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
@@ -26,10 +25,10 @@ import { useWideLayout } from './use-wide-layout.ts';
 import { useDashboardShortcuts } from './use-shortcuts.tsx';
 import { useShareOff } from '../../features/sharing/use-share-off.ts';
 import { Dialog } from '~shared/ui/Dialog.tsx';
-import { AiDiscoveryCard } from '../../features/ai-discovery/ai-discovery-card.tsx';
-import { ApiRoutingPanel } from '../../features/debug/api-routing-panel.tsx';
 import { DashboardFooter } from './dashboard-footer.tsx';
 import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
+
+const DashboardBelowFold = lazy(() => import('./dashboard-below-fold.tsx').then((m) => ({ default: m.DashboardBelowFold })));
 
 /** Folders a link can be saved into: the user's own, without the incoming system tree. */
 const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
@@ -167,9 +166,9 @@ export function Dashboard({ userId }: { userId: string }) {
     <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={countPendingIncoming(incoming.data ?? [])} loading={categories.isPending} />
   );
 
-  // Below the grid (templates, AI discovery, the API panel, the footer): drawn, and their reads
-  // started, in the task after the first paint with the links, which then waits only for what the
-  // first screen shows (issue 11 'Scale').
+  // Below the grid (templates, AI discovery, the API panel, the footer): drawn, their reads started
+  // and their code (a chunk of its own) loaded in the task after the first paint with the links,
+  // which then waits only for what the first screen shows (issue 11 'Scale').
   const belowFold = useAfterFirstPaint(links.data !== undefined);
 
   const dashboardBackground = cssBackgroundImage(backgroundUrl({ name: 'dashboard' }));
@@ -207,10 +206,9 @@ export function Dashboard({ userId }: { userId: string }) {
         />
         {wide ? null : <div className="min-w-0">{manageCategories}</div>}
         {belowFold ? (
-          <>
-            <TemplateCards userId={userId} className="min-w-0 lg:col-span-2" />
-            <div className="grid min-w-0 gap-4 lg:col-span-2"><AiDiscoveryCard userId={userId} /><ApiRoutingPanel userId={userId} /></div>
-          </>
+          <Suspense fallback={null}>
+            <DashboardBelowFold userId={userId} />
+          </Suspense>
         ) : null}
       </main>
       {belowFold ? <DashboardFooter aboveBottomBar={!wide} /> : null}
