@@ -124,6 +124,19 @@ describe('folder view', () => {
     await expectToast(page, 'Link moved to end successfully!', TOAST_WAIT);
     await expect.poll(() => folderOrder(user.client, folderId)).toEqual(['One', 'Three', 'Two']);
 
+    // With the keyboard, focus follows the moved link (cards are reused by slot, not by link).
+    const focusedIn = () => page.evaluate(() => [document.activeElement?.closest('article')?.getAttribute('aria-label'), document.activeElement?.getAttribute('aria-label')]);
+    await card(page, 'One').getByRole('button', { name: 'Right' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shownTitles(page)).toEqual(['Three', 'One', 'Two']);
+    await expect.poll(focusedIn).toEqual(['One', 'Right']);
+    await page.keyboard.press('ArrowLeft'); // to 'Left', in the same card (arrow keys move within a card)
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shownTitles(page)).toEqual(['One', 'Three', 'Two']);
+    // 'Left' is disabled at the beginning: focus goes to the card's first move button still enabled.
+    await expect.poll(focusedIn).toEqual(['One', 'Right']);
+    await expect.poll(() => folderOrder(user.client, folderId)).toEqual(['One', 'Three', 'Two']);
+
     // Open in a pop-up counts a view first.
     await page.evaluate(() => {
       window.open = (() => null) as typeof window.open;

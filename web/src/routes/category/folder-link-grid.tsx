@@ -131,6 +131,35 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
   }, [layout, virtualizer]);
   const compact = viewMode === 'compact';
 
+  // Cards are keyed by their slot (below), so a link the keyboard moves lands in another card than
+  // the one that had focus: focus follows it to the same button (or its first one still enabled)
+  // once the list shows it at its new place.
+  const follow = useRef<{ linkId: string; control: string; from: number } | null>(null);
+  const linksNow = useRef(links);
+  linksNow.current = links;
+  const onMove = handlers.onMove;
+  const cardHandlers = useMemo<FolderLinkHandlers>(() => {
+    if (!onMove) return handlers;
+    return {
+      ...handlers,
+      onMove: (link, direction) => {
+        const control = document.activeElement?.closest('[data-card-control]')?.getAttribute('data-card-control');
+        follow.current = control ? { linkId: link.id, control, from: linksNow.current.findIndex((l) => l.id === link.id) } : null;
+        onMove(link, direction);
+      },
+    };
+  }, [handlers, onMove]);
+  useLayoutEffect(() => {
+    const wanted = follow.current;
+    if (!wanted) return;
+    const at = links.findIndex((l) => l.id === wanted.linkId);
+    if (at === wanted.from) return; // not moved yet
+    follow.current = null;
+    const card = listRef.current?.querySelector(`[data-index="${Math.floor(at / columns)}"]`)?.children[at % columns];
+    if (!card || card.contains(document.activeElement)) return; // off screen: focus stays where it is
+    (card.querySelector<HTMLElement>(`[data-card-control="${wanted.control}"]:not(:disabled)`) ?? card.querySelector<HTMLElement>('[data-card-control^="move-"]:not(:disabled)'))?.focus();
+  }, [links, columns]);
+
   return (
     <div
       ref={listRef}
@@ -151,12 +180,13 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
             className="absolute inset-x-0 top-0 grid gap-3"
             style={{ transform: `translateY(${item.start - (scrollMargin ?? 0)}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
-            {/* While searching, cards are keyed by their slot in the row: a keystroke that brings
-                other links updates the cards on screen instead of unmounting and mounting them all
-                (issue 11 'Scale'; LinkCard keeps its per-link state, the open menu and the icon, by
-                link). Otherwise by link, so focus follows a link the keyboard moves. */}
+            {/* Cards are keyed by their slot in the row: a keystroke that brings other links, the
+                first one of a search included, updates the cards on screen instead of unmounting and
+                mounting them all (issue 11 'Scale': 19-21 ms for the first keystroke when cards were
+                keyed by link outside a search). LinkCard keeps its per-link state, the open menu and
+                the icon, by link; focus follows a moved link above. */}
             {row.map((link, i) => (
-              <FolderCard key={query ? i : link.id} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} moveBarLater={wide && !settled} handlers={handlers} />
+              <FolderCard key={i} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} moveBarLater={wide && !settled} handlers={cardHandlers} />
             ))}
           </div>
         );
