@@ -168,8 +168,9 @@ export function Dashboard({ userId }: { userId: string }) {
 
   // Below the grid (templates, AI discovery, the API panel, the footer): drawn, their reads started
   // and their code (a chunk of its own) loaded in the task after the first paint with the links,
-  // which then waits only for what the first screen shows (issue 11 'Scale').
-  const belowFold = useAfterFirstPaint(links.data !== undefined);
+  // which then waits only for what the first screen shows (issue 11 'Scale'). After the first paint
+  // with the links or with their load error: a failed load never hides the rest of the page.
+  const belowFold = useAfterFirstPaint(!links.isPending);
 
   const dashboardBackground = cssBackgroundImage(backgroundUrl({ name: 'dashboard' }));
   return (
