@@ -1,0 +1,169 @@
+// First-load probe (issue 11 'Scale'): what a signed-in first load of the dashboard or a folder spends
+// its time on, and an A/B of two builds interleaved, on the same stack, data and browser.
+// Usage: npm run bench:first-load   [env below]
+//   PROBE_PAGES=dashboard,folder,folder200   pages to load (the 10,000-link folder, a 200-link one)
+//   PROBE_RUNS=10                            loads of each page (and of each build)
+//   PROBE_BASE=/path/to/other/worktree       also build that checkout's web app (its node_modules
+//                                            may be a symlink to this one's) and load both in turn
+//   PROBE_VERBOSE=1                          each load's requests: start, response start, end (ms)
+//   PROBE_TRACE=/tmp/trace                   a Chromium trace (with CPU profile) of the last load of
+//                                            each page, to /tmp/trace-<page>.json
+//   PROBE_PHONE=1                            a 390 × 844 window instead of 1280 × 900
+// Prints, per page and build, the median "shown" time (navigation → the count and first card, timed
+// in the page as bench:dashboard does) and the renderer's main-thread task time (CDP
+// Performance.getMetrics). Not a budget check: bench:dashboard is. Machines here are noisy: compare
+// builds only within one run (they are interleaved so both see the same load).
+import '../setup/node-websocket.ts';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '@supabase/supabase-js';
+import { chromium, type Browser } from 'playwright-core';
+import { buildWeb } from '../../scripts/lib/build-clients.ts';
+import { serveStatic } from '../../scripts/lib/serve-static.ts';
+import { startTestStack } from '../setup/stack.global.ts';
+import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
+
+const LINKS = 10_000;
+const FOLDERS = 50;
+const RUNS = Number(process.env.PROBE_RUNS ?? 10);
+const PAGES = (process.env.PROBE_PAGES ?? 'dashboard,folder').split(',');
+const AUTH_STORAGE_KEY = 'linkvault-auth';
+const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Builds the web app of another checkout against this stack, into a temp dir. */
+function buildOther(checkout: string, env: { url: string; anonKey: string }): string {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-base-'));
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: checkout,
+    env: { ...process.env, VITE_SUPABASE_URL: env.url, VITE_SUPABASE_ANON_KEY: env.anonKey, VITE_SITE_URL: 'http://127.0.0.1', WEB_OUT_DIR: out },
+    stdio: 'inherit',
+  });
+  return out;
+}
+
+async function serve(dir: string): Promise<string> {
+  const server = await serveStatic(dir, 0);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+interface Load {
+  shown: number;
+  taskMs: number;
+  requests: Array<[name: string, start: number, responseStart: number, end: number]>;
+}
+
+async function loadOnce(browser: Browser, webUrl: string, pagePath: string, countText: string, session: string, tracePath: string | null): Promise<Load> {
+  const context = await browser.newContext({ baseURL: webUrl, viewport: process.env.PROBE_PHONE ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
+  try {
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    await page.goto(pagePath, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      ([text, isFolder]) => {
+        const count = document.querySelector(isFolder ? '[data-testid="folder-count"]' : '[data-testid="links-total"]');
+        const shown = count?.textContent?.includes(text) && (!isFolder || document.querySelector('[data-testid="folder-links"] article'));
+        return shown ? Math.round(performance.now()) : false;
+      },
+      [countText, pagePath.startsWith('/category/')] as const,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    const shown = (await handle.jsonValue()) as number;
+    if (tracePath) await browser.stopTracing();
+    const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const requests = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return [r.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 80), Math.round(r.startTime), Math.round(r.responseStart), Math.round(r.responseEnd)] as [string, number, number, number];
+      }),
+    );
+    return { shown, taskMs: Math.round(metrics.TaskDuration * 1000), requests };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const { info, cleanup } = await startTestStack();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-'));
+    await buildWeb({ supabaseUrl: info.url, anonKey: info.anonKey, siteUrl: 'http://127.0.0.1' }, true, outDir);
+    const builds: Array<[name: string, url: string]> = [['this', await serve(outDir)]];
+    if (process.env.PROBE_BASE) builds.unshift(['base', await serve(buildOther(process.env.PROBE_BASE, { url: info.url, anonKey: info.anonKey }))]);
+
+    // One account as bench:dashboard seeds it: 10,000 links in 'Recently Saved Links', 200 in each of 50 folders.
+    const admin = createClient(info.url, info.serviceRoleKey, { auth: { persistSession: false } });
+    const email = `probe-${Date.now()}@example.test`;
+    const password = 'Sturdy-Passw0rd!';
+    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Probe', last_name: 'Load' } });
+    if (created.error) throw created.error;
+    const client = createClient(info.url, info.anonKey, { auth: { persistSession: false } });
+    const { data: signIn, error } = await client.auth.signInWithPassword({ email, password });
+    if (error || !signIn.session) throw error ?? new Error('no session');
+    const userId = signIn.user.id;
+    const { data: saved } = await client.from('categories').select('id').eq('system_key', 'saved').single();
+    const folders: string[] = [];
+    for (let i = 0; i < FOLDERS; i++) {
+      const { data, error: insertError } = await client.from('categories').insert({ user_id: userId, name: `Folder ${String(i + 1).padStart(2, '0')}` }).select('id').single();
+      if (insertError) throw insertError;
+      folders.push(data.id as string);
+    }
+    const newest = Date.now() - 3600_000;
+    for (let start = 0; start < LINKS; start += 1000) {
+      const rows = Array.from({ length: 1000 }, (_, j) => {
+        const i = start + j;
+        return { user_id: userId, title: `Link ${i} about topic ${i % 97}`, url: `https://example-${i % 500}.test/page/${i}`, category_id: saved!.id, second_category_id: folders[i % FOLDERS], created_at: new Date(newest - i * 1000).toISOString() };
+      });
+      const { error: insertError } = await client.from('links').insert(rows);
+      if (insertError) throw insertError;
+    }
+    const targets: Record<string, [path: string, count: string]> = {
+      dashboard: ['/dashboard', '10,000 links'],
+      folder: [`/category/${saved!.id}`, '10,000 links'],
+      folder200: [`/category/${folders[0]}`, '200 links'],
+    };
+    const session = JSON.stringify(signIn.session);
+
+    const results = new Map<string, Load[]>();
+    for (let run = 0; run < RUNS; run++) {
+      for (const [build, url] of builds) {
+        for (const name of PAGES) {
+          const target = targets[name];
+          if (!target) throw new Error(`unknown page ${name} (dashboard, folder, folder200)`);
+          const trace = process.env.PROBE_TRACE && run === RUNS - 1 ? `${process.env.PROBE_TRACE}-${name}-${build}.json` : null;
+          const load = await loadOnce(browser, url, target[0], target[1], session, trace);
+          results.set(`${name} ${build}`, [...(results.get(`${name} ${build}`) ?? []), load]);
+          if (process.env.PROBE_VERBOSE) {
+            console.log(`${name} ${build} run ${run}: shown ${load.shown} ms, main-thread tasks ${load.taskMs} ms`);
+            for (const [request, start, responseStart, end] of load.requests) console.log(`  ${String(start).padStart(5)} ${String(responseStart).padStart(5)} ${String(end).padStart(5)}  ${request}`);
+          }
+        }
+      }
+    }
+
+    console.log(`\nFirst loads, ${RUNS} of each (ms; builds interleaved)\n`);
+    console.log(`${'page'.padEnd(12)} ${'build'.padEnd(6)} ${'shown median'.padStart(13)} ${'tasks median'.padStart(13)}  shown, each run`);
+    for (const [key, loads] of results) {
+      const [name, build] = key.split(' ');
+      const shown = loads.map((l) => l.shown);
+      console.log(`${name.padEnd(12)} ${build.padEnd(6)} ${String(median(shown)).padStart(13)} ${String(median(loads.map((l) => l.taskMs))).padStart(13)}  ${shown.join(' ')}`);
+    }
+  } finally {
+    await browser.close();
+    cleanup();
+  }
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
