@@ -3,9 +3,9 @@
  * The web app's entry module starts them with plain fetch and the stored access token
  * ({@link startEarlyRpcs}); when supabase-js later makes the very same request (same function and
  * JSON body, or same table URL; same token), its fetch (early-rpc-fetch.ts) answers with that
- * response instead of asking again. supabase-js still does everything else (parsing, errors), so nothing behaves differently,
- * the data only arrives sooner. Imports nothing at runtime and holds only what the start needs: it is
- * part of the entry chunk every page loads.
+ * response instead of asking again. supabase-js still does everything else (parsing, errors), so
+ * nothing behaves differently, the data only arrives sooner. Imports nothing at runtime and holds
+ * only what the start needs: it is part of the entry chunk every page loads.
  */
 
 /** One RPC as the data layer calls it: `client.rpc(fn, args)`. */

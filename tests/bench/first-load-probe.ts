@@ -19,12 +19,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@supabase/supabase-js';
 import { chromium, type Browser } from 'playwright-core';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
 import { startTestStack } from '../setup/stack.global.ts';
 import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
+import { createSeededAccount } from './seeded-account.ts';
 
 const LINKS = 10_000;
 const FOLDERS = 50;
@@ -99,38 +99,14 @@ async function main() {
     const builds: Array<[name: string, url: string]> = [['this', await serve(outDir)]];
     if (process.env.PROBE_BASE) builds.unshift(['base', await serve(buildOther(process.env.PROBE_BASE, { url: info.url, anonKey: info.anonKey }))]);
 
-    // One account as bench:dashboard seeds it: 10,000 links in 'Recently Saved Links', 200 in each of 50 folders.
-    const admin = createClient(info.url, info.serviceRoleKey, { auth: { persistSession: false } });
-    const email = `probe-${Date.now()}@example.test`;
-    const password = 'Sturdy-Passw0rd!';
-    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Probe', last_name: 'Load' } });
-    if (created.error) throw created.error;
-    const client = createClient(info.url, info.anonKey, { auth: { persistSession: false } });
-    const { data: signIn, error } = await client.auth.signInWithPassword({ email, password });
-    if (error || !signIn.session) throw error ?? new Error('no session');
-    const userId = signIn.user.id;
-    const { data: saved } = await client.from('categories').select('id').eq('system_key', 'saved').single();
-    const folders: string[] = [];
-    for (let i = 0; i < FOLDERS; i++) {
-      const { data, error: insertError } = await client.from('categories').insert({ user_id: userId, name: `Folder ${String(i + 1).padStart(2, '0')}` }).select('id').single();
-      if (insertError) throw insertError;
-      folders.push(data.id as string);
-    }
-    const newest = Date.now() - 3600_000;
-    for (let start = 0; start < LINKS; start += 1000) {
-      const rows = Array.from({ length: 1000 }, (_, j) => {
-        const i = start + j;
-        return { user_id: userId, title: `Link ${i} about topic ${i % 97}`, url: `https://example-${i % 500}.test/page/${i}`, category_id: saved!.id, second_category_id: folders[i % FOLDERS], created_at: new Date(newest - i * 1000).toISOString() };
-      });
-      const { error: insertError } = await client.from('links').insert(rows);
-      if (insertError) throw insertError;
-    }
+    // The account bench:dashboard uses: 10,000 links in 'Recently Saved Links', 200 in each of 50 folders.
+    const account = await createSeededAccount(info, LINKS, FOLDERS, 'probe');
     const targets: Record<string, [path: string, count: string]> = {
       dashboard: ['/dashboard', '10,000 links'],
-      folder: [`/category/${saved!.id}`, '10,000 links'],
-      folder200: [`/category/${folders[0]}`, '200 links'],
+      folder: [`/category/${account.savedFolderId}`, '10,000 links'],
+      folder200: [`/category/${account.folderIds[0]}`, '200 links'],
     };
-    const session = JSON.stringify(signIn.session);
+    const session = JSON.stringify(account.session);
 
     const results = new Map<string, Load[]>();
     for (let run = 0; run < RUNS; run++) {

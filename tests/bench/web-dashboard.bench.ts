@@ -12,12 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { chromium, type Page } from 'playwright-core';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
 import { startTestStack } from '../setup/stack.global.ts';
 import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
+import { createSeededAccount } from './seeded-account.ts';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 10_000);
 const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 50);
@@ -29,32 +29,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
-
-async function seedAccount(client: SupabaseClient, userId: string): Promise<void> {
-  const { data: saved } = await client.from('categories').select('id').eq('system_key', 'saved').single();
-  const folders: string[] = [];
-  for (let i = 0; i < FOLDERS; i++) {
-    const { data, error } = await client.from('categories').insert({ user_id: userId, name: `Folder ${String(i + 1).padStart(2, '0')}` }).select('id').single();
-    if (error) throw error;
-    folders.push(data.id as string);
-  }
-  const newest = Date.now() - 3600_000;
-  for (let start = 0; start < LINKS; start += 1000) {
-    const rows = Array.from({ length: Math.min(1000, LINKS - start) }, (_, j) => {
-      const i = start + j;
-      return {
-        user_id: userId,
-        title: `Link ${i} about topic ${i % 97}`,
-        url: `https://example-${i % 500}.test/page/${i}`,
-        category_id: saved!.id,
-        second_category_id: folders[i % folders.length],
-        created_at: new Date(newest - i * 1000).toISOString(),
-      };
-    });
-    const { error } = await client.from('links').insert(rows);
-    if (error) throw error;
-  }
-}
 
 /** Types each query one key at a time and collects the grid's own keystroke → committed-grid measures. */
 async function searchTimings(page: Page): Promise<number[]> {
@@ -181,19 +155,11 @@ async function main() {
     const server = await serveStatic(outDir, 0);
     const webUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    const admin = createClient(info.url, info.serviceRoleKey, { auth: { persistSession: false } });
-    const email = `bench-${Date.now()}@example.test`;
-    const password = 'Sturdy-Passw0rd!';
-    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Bench', last_name: 'Mark' } });
-    if (created.error) throw created.error;
-    const client = createClient(info.url, info.anonKey, { auth: { persistSession: false } });
-    const { data: signIn, error } = await client.auth.signInWithPassword({ email, password });
-    if (error || !signIn.session) throw error ?? new Error('no session');
     console.log(`Seeding ${LINKS.toLocaleString('en-US')} links in ${FOLDERS} folders…`);
-    await seedAccount(client, signIn.user.id);
+    const { session, savedFolderId, folderIds } = await createSeededAccount(info, LINKS, FOLDERS);
 
     const context = await browser.newContext({ baseURL: webUrl, viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, JSON.stringify(signIn.session)] as const);
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, JSON.stringify(session)] as const);
     const page = await context.newPage();
     await page.goto('/dashboard', { waitUntil: 'commit' });
     const { ms: loadMs } = await shownAt(page, 'links-total', `${LINKS.toLocaleString('en-US')} links`);
@@ -231,12 +197,10 @@ async function main() {
     // open, it could share the new tab's renderer process and main thread.
     await page.close();
 
-    const { data: savedFolder } = await client.from('categories').select('id').eq('system_key', 'saved').single();
-    const folder = await folderFigures(context, savedFolder!.id as string);
+    const folder = await folderFigures(context, savedFolderId);
     // An ordinary folder too (the size a person's big folder has): its links are every FOLDERS-th one.
-    const { data: firstFolder } = await client.from('categories').select('id').eq('name', 'Folder 01').single();
     const smallCount = Math.ceil(LINKS / FOLDERS);
-    const small = await folderFigures(context, firstFolder!.id as string, smallCount);
+    const small = await folderFigures(context, folderIds[0], smallCount);
 
     const rows: Array<[string, string, string, boolean | null]> = [
       ['links / folders', `${LINKS.toLocaleString('en-US')} / ${FOLDERS}`, '', null],
