@@ -37,7 +37,19 @@ export default defineConfig(({ mode }) => {
     root: import.meta.dirname,
     envDir: repoRoot,
     plugins: [react(), tailwindcss(), htmlConstants(env.VITE_SITE_URL ?? ''), webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY)],
-    resolve: { alias: { '~shared': path.resolve(repoRoot, 'shared') } },
+    resolve: {
+      alias: [
+        { find: '~shared', replacement: path.resolve(repoRoot, 'shared') },
+        // react-router's package exports only its development build (dev warnings on every route
+        // match); builds take the production one it ships beside it (same code, warnings off).
+        ...(mode === 'production'
+          ? [
+              { find: /^react-router$/, replacement: path.resolve(repoRoot, 'node_modules/react-router/dist/production/index.mjs') },
+              { find: /^react-router\/dom$/, replacement: path.resolve(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs') },
+            ]
+          : []),
+      ],
+    },
     build: {
       // WEB_OUT_DIR lets tests build into their own directory without touching web/dist.
       outDir: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : 'dist',

@@ -9,6 +9,9 @@
 //   PROBE_TRACE=/tmp/trace                   a Chromium trace (with CPU profile) of the last load of
 //                                            each page, to /tmp/trace-<page>.json
 //   PROBE_PHONE=1                            a 390 × 844 window instead of 1280 × 900
+//   PROBE_WARM=1                             load the page once in the same context first (its tab
+//                                            closed), as bench:dashboard's folder loads come after
+//                                            the dashboard's: cached files and compiled code
 // Prints, per page and build, the median "shown" time (navigation → the count and first card, timed
 // in the page as bench:dashboard does) and the renderer's main-thread task time (CDP
 // Performance.getMetrics). Not a budget check: bench:dashboard is. Machines here are noisy: compare
@@ -61,6 +64,12 @@ async function loadOnce(browser: Browser, webUrl: string, pagePath: string, coun
   const context = await browser.newContext({ baseURL: webUrl, viewport: process.env.PROBE_PHONE ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
   try {
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);
+    if (process.env.PROBE_WARM) {
+      const warm = await context.newPage();
+      await warm.goto(pagePath, { waitUntil: 'load' });
+      await warm.waitForFunction((text) => document.body.textContent?.includes(text), countText, { polling: 100, timeout: 60_000 });
+      await warm.close();
+    }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
