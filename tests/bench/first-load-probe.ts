@@ -14,8 +14,9 @@
 //                                            the dashboard's: cached files and compiled code
 // Prints, per page and build, the median "shown" time (navigation → the count and first card, timed
 // in the page as bench:dashboard does) and the renderer's main-thread task time (CDP
-// Performance.getMetrics). Not a budget check: bench:dashboard is. Machines here are noisy: compare
-// builds only within one run (they are interleaved so both see the same load).
+// Performance.getMetrics), and the machine line bench:dashboard prints. Not a budget check:
+// bench:dashboard is. Machines here are noisy: compare builds only within one run (they are
+// interleaved so both see the same load).
 import '../setup/node-websocket.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,7 @@ import { serveStatic } from '../../scripts/lib/serve-static.ts';
 import { startTestStack } from '../setup/stack.global.ts';
 import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
 import { createSeededAccount } from './seeded-account.ts';
+import { machineReference } from './machine-reference.ts';
 
 const LINKS = 10_000;
 const FOLDERS = 50;
@@ -117,6 +119,7 @@ async function main() {
     };
     const session = JSON.stringify(account.session);
 
+    const referenceBefore = await machineReference(browser);
     const results = new Map<string, Load[]>();
     for (let run = 0; run < RUNS; run++) {
       for (const [build, url] of builds) {
@@ -134,7 +137,9 @@ async function main() {
       }
     }
 
-    console.log(`\nFirst loads, ${RUNS} of each (ms; builds interleaved)\n`);
+    const referenceAfter = await machineReference(browser);
+    console.log(`\nFirst loads, ${RUNS} of each (ms; builds interleaved)`);
+    console.log(`machine: fixed work in a page (machine-reference.ts), before / after: ${referenceBefore.toFixed(1)} / ${referenceAfter.toFixed(1)} ms\n`);
     console.log(`${'page'.padEnd(12)} ${'build'.padEnd(6)} ${'shown median'.padStart(13)} ${'tasks median'.padStart(13)}  shown, each run`);
     for (const [key, loads] of results) {
       const [name, build] = key.split(' ');
