@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_SHARE_MESSAGE, SOCIAL_PLATFORMS } from '../constants.ts';
-import { normalizeEmail } from '../rules/contact.ts';
+import { SOCIAL_PLATFORMS } from '../constants.ts';
 import { isSingleEmailAddress } from '../rules/share-limits.ts';
 import { idField } from './fields.ts';
-import type { ShareFormInput } from './share.ts';
 
 /** Chosen limits (the spec has none): enough for any real message or handle, bounded for the server. */
 export const SHARE_MESSAGE_MAX = 1000;
@@ -53,19 +51,3 @@ export const shareDataSchema = z
 export const shareLinkPayloadSchema = z.object({ shareData: shareDataSchema });
 export type ShareData = z.infer<typeof shareDataSchema>;
 export type ShareLinkPayload = z.infer<typeof shareLinkPayloadSchema>;
-
-/** Builds the function payload from a parsed share form (e-mails lower-cased, default message). */
-export function toShareLinkPayload(form: ShareFormInput, senderId: string, linkId: string): ShareLinkPayload {
-  const base = { sender_id: senderId, link_id: linkId, message: form.message || DEFAULT_SHARE_MESSAGE };
-  const recipient = form.recipient.trim();
-  switch (form.shareType) {
-    case 'email':
-      return { shareData: { ...base, recipient_email: normalizeEmail(recipient) } };
-    case 'phone':
-      return { shareData: { ...base, recipient_phone: recipient } };
-    case 'social':
-      return { shareData: { ...base, social_platform: form.socialPlatform || undefined, social_handle: recipient } };
-    case 'username':
-      return { shareData: { ...base, recipient_username: recipient.replace(/^@/, '') } };
-  }
-}

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../constants.ts';
+import { USERNAME_CHARACTERS, USERNAME_MESSAGES } from '../rules/username.ts';
 
-export const USERNAME_MESSAGES = {
-  tooShort: 'Username must be at least 3 characters',
-  tooLong: 'Username must be less than 30 characters',
-  characters: 'Username can only contain letters, numbers, underscores, and dashes',
-  required: 'Username required',
-  taken: 'This username is already taken',
-} as const;
-
-const USERNAME_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+export { USERNAME_MESSAGES };
 
 /** A username: trimmed, 3-30 characters of letters, digits, underscore and dash. */
 export const usernameSchema = z

@@ -1,18 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ICON_MIME_TYPES } from '../constants.ts';
+import { ICON_MIME_TYPES, NEW_CATEGORY_OPTION } from '../constants.ts';
 import { uploadFileProblem } from '../data/storage.ts';
 import { formatDisplayDate } from '../rules/date-format.ts';
 import { normalizeUrl } from '../rules/url.ts';
-import { NEW_CATEGORY_OPTION, linkSchema, type LinkFormValues, type LinkInput } from '../schemas/link.ts';
+import type { LinkFormValues, LinkInput } from '../schemas/link.ts';
 import { Button } from './Button.tsx';
 import { CategorySelect, type CategoryOption } from './CategorySelect.tsx';
 import { FormField } from './FormField.tsx';
 import { cn } from './cn.ts';
 import { CONTROL_CLASS, FILE_INPUT_CLASS } from './field-classes.ts';
 import { TrashIcon } from './icons.tsx';
+import { lazyResolver } from './lazy-resolver.ts';
 import { showToastMessage } from './toast.ts';
+
+/** The link schema and zod load when the form first validates, or from its first focus (lazy-resolver.ts). */
+const linkResolver = lazyResolver(() => import('../schemas/link-resolver.ts').then((m) => m.linkResolver));
 
 export interface LinkFormProps {
   /** 'edit' shows the orange highlight, Cancel and the delete button. */
@@ -104,7 +107,7 @@ export function LinkForm({
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<LinkFormValues, unknown, LinkInput>({
-    resolver: zodResolver(linkSchema),
+    resolver: linkResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: {
@@ -203,6 +206,7 @@ export function LinkForm({
     <form
       noValidate
       onSubmit={submit}
+      onFocus={linkResolver.preload}
       aria-labelledby={bare ? undefined : titleId}
       data-editing={editing || undefined}
       className={cn(

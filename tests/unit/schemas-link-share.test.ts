@@ -5,7 +5,8 @@ import { categorySchema } from '../../shared/schemas/category.ts';
 import { subfolderSchema } from '../../shared/schemas/subfolder.ts';
 import { templateNameSchema } from '../../shared/schemas/template.ts';
 import { SHARE_RULES_MESSAGE, shareFormSchema } from '../../shared/schemas/share.ts';
-import { shareLinkPayloadSchema, toShareLinkPayload } from '../../shared/schemas/share-link-payload.ts';
+import { shareLinkPayloadSchema } from '../../shared/schemas/share-link-payload.ts';
+import { toShareLinkPayload } from '../../shared/data/shares/payload.ts';
 import { DEFAULT_SHARE_MESSAGE } from '../../shared/constants.ts';
 
 function errorsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { nameEmailUsernameSchema, usernameSchema, USERNAME_MESSAGES } from '../../shared/schemas/username.ts';
+import { isWellFormedUsername } from '../../shared/rules/username.ts';
 import { publicUrlNameSchema, sanitizeSlugInput } from '../../shared/schemas/public-url-name.ts';
 import {
   blockEmailSchema,
@@ -30,6 +31,11 @@ describe('usernames', () => {
     expect(messagesOf(usernameSchema, 'a'.repeat(31))).toEqual(['Username must be less than 30 characters']);
     expect(messagesOf(usernameSchema, 'ada lovelace')).toEqual(['Username can only contain letters, numbers, underscores, and dashes']);
     expect(USERNAME_MESSAGES.taken).toBe('This username is already taken');
+  });
+  it('the zod-free check the username card runs per keystroke agrees with the schema', () => {
+    const samples = ['', '  ', 'ab', ' ab ', 'abc', ' ada_L-99 ', 'a'.repeat(30), ` ${'a'.repeat(30)} `, 'a'.repeat(31), 'ada lovelace', 'ada.l', 'émile', 'x-y_z', '___', 'ab\n', '--'];
+    for (const sample of samples) expect(isWellFormedUsername(sample), JSON.stringify(sample)).toBe(usernameSchema.safeParse(sample).success);
+    expect(samples.filter(isWellFormedUsername).length).toBeGreaterThan(3);
   });
   it("says only 'Username required' when empty on the name-email page", () => {
     expect(messagesOf(nameEmailUsernameSchema, '  ')).toEqual(['Username required']);

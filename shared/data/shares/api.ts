@@ -1,5 +1,5 @@
 import { USERNAME_SUGGESTION_LIMIT, USERNAME_SUGGESTION_MIN_CHARS } from '../../constants.ts';
-import { toShareLinkPayload } from '../../schemas/share-link-payload.ts';
+import { toShareLinkPayload } from './payload.ts';
 import type { ShareFormInput } from '../../schemas/share.ts';
 import type { DataClient } from '../client.ts';
 import { unwrap } from '../errors.ts';

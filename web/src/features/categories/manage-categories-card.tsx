@@ -9,8 +9,8 @@ import { folderItemCount, folderPulses } from '~shared/rules/incoming-count.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { PlusIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
 import { ScrollArea } from '../../components/scroll-area.tsx';
-import { CategoryDialog } from './category-dialog.tsx';
 import { CategoryRow } from './category-row.tsx';
 import { categoryDeleted } from './toasts.ts';
 
@@ -22,6 +22,11 @@ interface ManageCategoriesCardProps {
   pendingIncoming: number;
   loading?: boolean;
 }
+
+// Its own chunk, rendered only while open: its form brings zod, which the dashboard's first load
+// does without (issue 11 'Scale').
+const CategoryDialog = lazyDialog(() => import('./category-dialog.tsx'), (m) => m.CategoryDialog);
+const DIALOG_INTENT = preloadOnIntent([CategoryDialog]);
 
 const ROW_HEIGHT = 52;
 const MAX_VISIBLE_ROWS = 9;
@@ -56,7 +61,7 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
   }
 
   return (
-    <section aria-labelledby="manage-categories-title" className="rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm backdrop-blur sm:p-5">
+    <section {...DIALOG_INTENT} aria-labelledby="manage-categories-title" className="rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm backdrop-blur sm:p-5">
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 id="manage-categories-title" className="text-lg font-semibold tracking-tight">
           Manage Categories
@@ -89,7 +94,7 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
           </div>
         </ScrollArea>
       )}
-      <CategoryDialog open={dialog.open} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} category={dialog.category} />
+      {dialog.open ? <CategoryDialog open onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} category={dialog.category} /> : null}
     </section>
   );
 }

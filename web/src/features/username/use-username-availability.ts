@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { USERNAME_CHECK_DEBOUNCE_MS } from '~shared/constants.ts';
 import { profileQueries } from '~shared/data/profiles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
-import { usernameSchema } from '~shared/schemas/username.ts';
+import { isWellFormedUsername } from '~shared/rules/username.ts';
 
 /** part 2 §4: unknown / available / taken, plus 'checking' while the 500 ms debounce or the call runs. */
 export type UsernameAvailability = 'unknown' | 'checking' | 'available' | 'taken';
@@ -17,10 +17,10 @@ export function useUsernameAvailability(typed: string, current: string | null | 
     const timer = setTimeout(() => setDebounced(trimmed), USERNAME_CHECK_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [trimmed]);
-  const valid = usernameSchema.safeParse(debounced).success;
+  const valid = isWellFormedUsername(debounced);
   const isCurrent = !!current && current.toLowerCase() === debounced.toLowerCase();
   const check = useQuery({ ...profileQueries.usernameAvailable(client, debounced), enabled: valid && !isCurrent });
-  if (!usernameSchema.safeParse(trimmed).success || (!!current && current.toLowerCase() === trimmed.toLowerCase())) return 'unknown';
+  if (!isWellFormedUsername(trimmed) || (!!current && current.toLowerCase() === trimmed.toLowerCase())) return 'unknown';
   if (debounced !== trimmed || check.isFetching || check.isPending) return 'checking';
   if (check.isError) return 'unknown';
   return check.data ? 'available' : 'taken';

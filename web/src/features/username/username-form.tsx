@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { profileMutations } from '~shared/data/profiles/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
-import { USERNAME_MESSAGES, nameEmailUsernameSchema, usernameSchema } from '~shared/schemas/username.ts';
+import { USERNAME_MESSAGES } from '~shared/rules/username.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { FormField } from '~shared/ui/FormField.tsx';
 import { TextInput } from '~shared/ui/TextInput.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { useUsernameAvailability, type UsernameAvailability } from './use-username-availability.ts';
+
+/** Starts loading the schema when the form gets focus, so a submit seldom waits for it. */
+const preloadSchemas = () => void import('~shared/schemas/username.ts').catch(() => undefined);
 
 const STATUS_TEXT: Record<UsernameAvailability, string | null> = {
   unknown: null,
@@ -28,10 +31,12 @@ export function UsernameForm({ userId, current, variant, submitLabel, onSaved }:
   const [value, setValue] = useState(current ?? '');
   const [error, setError] = useState<string | undefined>();
   const availability = useUsernameAvailability(value, current);
-  const schema = variant === 'settings' ? nameEmailUsernameSchema : usernameSchema;
-
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) load on the first submit: the form shows on the dashboard's first screen
+    // for a user without a username, and zod is not part of that first load (issue 11 'Scale').
+    const schemas = await import('~shared/schemas/username.ts');
+    const schema = variant === 'settings' ? schemas.nameEmailUsernameSchema : schemas.usernameSchema;
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -55,7 +60,7 @@ export function UsernameForm({ userId, current, variant, submitLabel, onSaved }:
   const status = STATUS_TEXT[availability];
   const unchanged = !!current && current.toLowerCase() === value.trim().toLowerCase();
   return (
-    <form onSubmit={submit} noValidate className="grid max-w-md gap-3" data-testid="username-form">
+    <form onSubmit={(event) => void submit(event)} onFocus={preloadSchemas} noValidate className="grid max-w-md gap-3" data-testid="username-form">
       <FormField label="Username" error={error} hint={status ? <span data-testid="username-status" data-state={availability}>{status}</span> : undefined}>
         <TextInput
           value={value}

@@ -8,15 +8,12 @@ import { countPendingIncoming } from '~shared/rules/incoming-count.ts';
 import type { LinkCardLink } from '~shared/ui/LinkCard.tsx';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { useBannerOptions } from '../../features/header-banner/banner-options.tsx';
-import { BackgroundDialog } from '../../features/backgrounds/background-dialog.tsx';
 import { cssBackgroundImage } from '../../features/backgrounds/background-scope.ts';
 import { ManageCategoriesCard } from '../../features/categories/manage-categories-card.tsx';
-import { DeleteLinkDialog } from '../../features/links/delete-link-dialog.tsx';
 import { LinkEditorCard } from '../../features/links/link-editor-card.tsx';
 import type { LinkHandlers } from '../../features/links/link-handlers.ts';
 import { LinksGrid } from '../../features/links/links-grid.tsx';
 import { useLinkActions } from '../../features/links/use-link-actions.ts';
-import { ShareLinkDialog } from '../../features/sharing/share-link-dialog.tsx';
 import { ChooseUsernameCard } from '../../features/username/choose-username-card.tsx';
 import { DashboardHeading } from './dashboard-heading.tsx';
 import { QuickAddButton } from './quick-add-button.tsx';
@@ -27,8 +24,17 @@ import { useShareOff } from '../../features/sharing/use-share-off.ts';
 import { Dialog } from '~shared/ui/Dialog.tsx';
 import { DashboardFooter } from './dashboard-footer.tsx';
 import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
+import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
 
 const DashboardBelowFold = lazy(() => import('./dashboard-below-fold.tsx').then((m) => ({ default: m.DashboardBelowFold })));
+
+// The dialogs are chunks of their own, rendered only while open (issue 11 'Scale'): rendered closed
+// on every dashboard render they cost its first load their code (the share form brings zod) and
+// their forms' render.
+const ShareLinkDialog = lazyDialog(() => import('../../features/sharing/share-link-dialog.tsx'), (m) => m.ShareLinkDialog);
+const DeleteLinkDialog = lazyDialog(() => import('../../features/links/delete-link-dialog.tsx'), (m) => m.DeleteLinkDialog);
+const BackgroundDialog = lazyDialog(() => import('../../features/backgrounds/background-dialog.tsx'), (m) => m.BackgroundDialog);
+const DIALOG_INTENT = preloadOnIntent([ShareLinkDialog, DeleteLinkDialog, BackgroundDialog]);
 
 /** Folders a link can be saved into: the user's own, without the incoming system tree. */
 const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
@@ -179,6 +185,7 @@ export function Dashboard({ userId }: { userId: string }) {
       style={dashboardBackground ? { backgroundImage: dashboardBackground } : undefined}
       data-testid="dashboard"
       data-background={backgroundUrl({ name: 'dashboard' }) ?? undefined}
+      {...DIALOG_INTENT}
     >
       {dashboardBackground ? <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-background/55" /> : null}
       <main className="relative mx-auto grid w-full max-w-7xl gap-5 px-3 pt-5 pb-24 sm:px-6 sm:pt-6 lg:grid-cols-[minmax(0,1fr)_23rem] lg:grid-rows-[auto_auto_1fr] lg:gap-6">
@@ -235,9 +242,9 @@ export function Dashboard({ userId }: { userId: string }) {
         </>
       )}
       {shortcutsHelp}
-      <DeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} onDeleted={(link) => editing?.id === link.id && setEditing(null)} />
-      <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} />
-      <BackgroundDialog userId={userId} scope={backgroundScope} onClose={() => setBackgroundScope(null)} />
+      {deleting ? <DeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} onDeleted={(link) => editing?.id === link.id && setEditing(null)} /> : null}
+      {sharing ? <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} /> : null}
+      {backgroundScope ? <BackgroundDialog userId={userId} scope={backgroundScope} onClose={() => setBackgroundScope(null)} /> : null}
     </div>
   );
 }
