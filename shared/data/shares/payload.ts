@@ -3,9 +3,11 @@ import type { ShareLinkPayload } from '../../schemas/share-link-payload.ts';
 import { DEFAULT_SHARE_MESSAGE } from '../../constants.ts';
 import { normalizeEmail } from '../../rules/contact.ts';
 
-// Plain code, no zod: sharing is on the dashboard's first load, the share form's schema is not
-// (issue 11 'Scale'). The share-link function checks the payload against shareLinkPayloadSchema.
-/** Builds the function payload from a parsed share form (e-mails lower-cased, default message). */
+/**
+ * Builds the function payload from a parsed share form (e-mails lower-cased, default message).
+ * Kept out of the schema module: the dashboard's first load reads shares without loading zod
+ * (issue 11 'Scale'). The share-link function checks the payload against shareLinkPayloadSchema.
+ */
 export function toShareLinkPayload(form: ShareFormInput, senderId: string, linkId: string): ShareLinkPayload {
   const base = { sender_id: senderId, link_id: linkId, message: form.message || DEFAULT_SHARE_MESSAGE };
   const recipient = form.recipient.trim();
