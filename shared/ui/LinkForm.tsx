@@ -179,15 +179,12 @@ export function LinkForm({
     setIcon(file);
   }
 
-  const submit = handleSubmit(async (values) => {
+  const validateAndSave = handleSubmit(async (values) => {
     let saved: LinkFormSaved | void;
-    saving.current = true;
     try {
       saved = await onSubmit(values, icon);
     } catch {
       return; // The caller shows the error toast; keep what the user typed.
-    } finally {
-      saving.current = false;
     }
     if (!editing) {
       // One rule: the select keeps the folder the last link went to, a folder just created included.
@@ -199,6 +196,17 @@ export function LinkForm({
       if (fileInput.current) fileInput.current.value = '';
     }
   });
+
+  // Saving from the moment of the submit, validation included: the schema may still be loading
+  // (lazyResolver), and an autofill request must not start meanwhile.
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    saving.current = true;
+    try {
+      await validateAndSave(event);
+    } finally {
+      saving.current = false;
+    }
+  };
 
   const submitLabel = isSubmitting ? (editing ? 'Updating link...' : 'Adding link...') : editing ? 'Update Link' : 'Add Link';
 
