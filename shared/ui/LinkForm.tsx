@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ICON_MIME_TYPES, NEW_CATEGORY_OPTION } from '../constants.ts';
 import { uploadFileProblem } from '../data/storage.ts';
+import { CODE_LOAD_FAILED_MESSAGE, isCodeLoadError } from '../rules/code-load.ts';
 import { formatDisplayDate } from '../rules/date-format.ts';
 import { normalizeUrl } from '../rules/url.ts';
 import type { LinkFormValues, LinkInput } from '../schemas/link.ts';
@@ -98,6 +99,9 @@ export function LinkForm({
   const fileInput = useRef<HTMLInputElement>(null);
   const [icon, setIcon] = useState<File | null>(null);
   const [iconError, setIconError] = useState<string | undefined>();
+  // The checks' code could not download (offline after the page loaded): said here, with what was
+  // typed kept; the next submit tries again.
+  const [checksMissing, setChecksMissing] = useState(false);
   const {
     register,
     handleSubmit,
@@ -201,8 +205,13 @@ export function LinkForm({
   // (lazyResolver), and an autofill request must not start meanwhile.
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     saving.current = true;
+    setChecksMissing(false);
     try {
       await validateAndSave(event);
+    } catch (error) {
+      // onSubmit's errors are caught in validateAndSave: what rejects here is the checks' download.
+      if (!isCodeLoadError(error)) throw error;
+      setChecksMissing(true);
     } finally {
       saving.current = false;
     }
@@ -265,6 +274,11 @@ export function LinkForm({
           className={FILE_INPUT_CLASS}
         />
       </FormField>
+      {checksMissing ? (
+        <p role="alert" className="text-sm text-destructive">
+          {CODE_LOAD_FAILED_MESSAGE}
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {editing && onDelete ? (
           <Button variant="destructive" onClick={onDelete} disabled={isSubmitting} className="sm:mr-auto" aria-label="Delete link">

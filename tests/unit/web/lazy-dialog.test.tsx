@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyDialog, preloadOnIntent } from '../../../web/src/app/lazy-dialog.tsx';
 
@@ -9,9 +9,10 @@ import { lazyDialog, preloadOnIntent } from '../../../web/src/app/lazy-dialog.ts
  */
 afterEach(cleanup);
 
-function Hello({ name }: { name: string }) {
+function Hello({ name }: { name: string; onClose: () => void }) {
   return <p role="dialog">Hello {name}</p>;
 }
+const noop = () => undefined;
 
 describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
   it('loads its module once, on first render or preload, and renders the picked component with its props', async () => {
@@ -27,7 +28,7 @@ describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
     await Dialog.preload();
     await Dialog.preload();
     expect(loads).toBe(1);
-    render(<Dialog name="Ada" />);
+    render(<Dialog name="Ada" onClose={noop} />);
     expect((await screen.findByRole('dialog')).textContent).toBe('Hello Ada');
     expect(loads).toBe(1);
   });
@@ -43,9 +44,45 @@ describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
       (m) => m.Hello,
     );
     await expect(Dialog.preload()).rejects.toThrow('offline');
-    render(<Dialog name="again" />);
+    render(<Dialog name="again" onClose={noop} />);
     expect((await screen.findByRole('dialog')).textContent).toBe('Hello again');
     expect(attempts).toBe(2);
+  });
+
+  it('closes itself when its code cannot download while opening, leaving the page rendered, and opens on the next try', async () => {
+    let attempts = 0;
+    const Dialog = lazyDialog(
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module: http://x/assets/share.js');
+        return { Hello };
+      },
+      (m) => m.Hello,
+    );
+    let closed = 0;
+    function Page({ open }: { open: boolean }) {
+      return (
+        <main>
+          <h1>Links</h1>
+          {open ? <Dialog name="Ada" onClose={() => (closed += 1)} /> : null}
+        </main>
+      );
+    }
+    const quiet = console.error;
+    console.error = () => undefined; // React and the boundary report the caught error
+    try {
+      const view = render(<Page open />);
+      await waitFor(() => expect(closed).toBe(1));
+      expect(screen.getByRole('heading', { name: 'Links' })).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      view.rerender(<Page open={false} />);
+      view.rerender(<Page open />);
+      expect((await screen.findByRole('dialog')).textContent).toBe('Hello Ada');
+      expect(attempts).toBe(2);
+      expect(closed).toBe(1);
+    } finally {
+      console.error = quiet;
+    }
   });
 
   it('preloads on the first pointer over the page or focus on a control, never on focus in a text box (a search)', async () => {

@@ -1,7 +1,19 @@
 import { lazy, Suspense, type ComponentType, type FocusEvent } from 'react';
+import { CODE_LOAD_FAILED_MESSAGE, isCodeLoadError } from '~shared/rules/code-load.ts';
+import { UNEXPECTED_ERROR_MESSAGE } from '~shared/rules/error-messages.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { notify } from './toast.ts';
+
+/** A dialog's way to close: ours take `onClose`, or Radix's `onOpenChange`. */
+type Closable = { onClose: () => void } | { onOpenChange: (open: boolean) => void };
 
 /** A dialog whose code is loaded when it first opens (render it only while open). */
-export type LazyDialog<P extends object> = ((props: P) => React.JSX.Element) & { preload: () => Promise<unknown> };
+export type LazyDialog<P extends Closable> = ((props: P) => React.JSX.Element) & { preload: () => Promise<unknown> };
+
+function close(props: Closable) {
+  if ('onClose' in props) props.onClose();
+  else props.onOpenChange(false);
+}
 
 /**
  * A dialog in a chunk of its own (issue 11 'Scale'). Dialogs bring react-hook-form, zod and Radix
@@ -9,7 +21,7 @@ export type LazyDialog<P extends object> = ((props: P) => React.JSX.Element) & {
  * much as rendering a row of cards. Render it only while open; `preloadOnIntent` downloads it when the
  * page is first used, so opening it does not wait for the network.
  */
-export function lazyDialog<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyDialog<P> {
+export function lazyDialog<M, P extends Closable>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): LazyDialog<P> {
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () => {
     // A failed download is tried again on the next call, not remembered.
@@ -19,12 +31,33 @@ export function lazyDialog<M, P extends object>(load: () => Promise<M>, pick: (m
     });
     return loading;
   };
-  const Dialog = lazy(async () => ({ default: await preload() }));
+  // React.lazy keeps a failed download's error for good: after one, the next opening gets a new one.
+  const fresh = () =>
+    lazy(() =>
+      preload().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          Dialog = fresh();
+          throw error;
+        },
+      ),
+    );
+  let Dialog = fresh();
+  // Code that cannot download (offline, a new deploy) closes the dialog with a toast, leaving the
+  // page as it was: opening it again tries again. So does any other error while it renders.
   function LazyDialogElement(props: P) {
     return (
-      <Suspense fallback={null}>
-        <Dialog {...props} />
-      </Suspense>
+      <ErrorBoundary
+        fallback={() => null}
+        onError={(error) => {
+          notify.error({ title: isCodeLoadError(error) ? CODE_LOAD_FAILED_MESSAGE : UNEXPECTED_ERROR_MESSAGE });
+          close(props);
+        }}
+      >
+        <Suspense fallback={null}>
+          <Dialog {...props} />
+        </Suspense>
+      </ErrorBoundary>
     );
   }
   return Object.assign(LazyDialogElement, { preload });

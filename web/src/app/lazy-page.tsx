@@ -22,7 +22,19 @@ interface KnownLoad<M> {
  * before, so a navigation keeps the current page up until the next one is in.
  */
 export function lazyPage<M, P extends object = object>(load: (() => Promise<M>) & KnownLoad<M>, pick: (module: M) => ComponentType<P>): LazyRoute<P> {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  // React.lazy keeps a failed download's error for good: a new one is made after a failure, so
+  // coming back to the page (App's error boundary shows PageError meanwhile) tries again.
+  const fresh = () =>
+    lazy(() =>
+      load().then(
+        (module) => ({ default: pick(module) }),
+        (error: unknown) => {
+          Page = fresh();
+          throw error;
+        },
+      ),
+    );
+  let Page = fresh();
   function LazyRouteElement(props: P) {
     // Decided at mount: a page is shown directly, awaited as state, or left to React.lazy.
     const [known, setKnown] = useState<{ page: ComponentType<P> | null; waiting: boolean }>(() => {

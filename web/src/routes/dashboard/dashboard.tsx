@@ -25,6 +25,8 @@ import { Dialog } from '~shared/ui/Dialog.tsx';
 import { DashboardFooter } from './dashboard-footer.tsx';
 import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
 import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
+import { ErrorBoundary } from '../../app/error-boundary.tsx';
+import { CODE_LOAD_FAILED_MESSAGE } from '~shared/rules/code-load.ts';
 
 const DashboardBelowFold = lazy(() => import('./dashboard-below-fold.tsx').then((m) => ({ default: m.DashboardBelowFold })));
 
@@ -214,9 +216,11 @@ export function Dashboard({ userId }: { userId: string }) {
         />
         {wide ? null : <div className="min-w-0">{manageCategories}</div>}
         {belowFold ? (
-          <Suspense fallback={null}>
-            <DashboardBelowFold userId={userId} />
-          </Suspense>
+          <ErrorBoundary fallback={() => <p role="alert" className="text-sm text-destructive">{CODE_LOAD_FAILED_MESSAGE}</p>}>
+            <Suspense fallback={null}>
+              <DashboardBelowFold userId={userId} />
+            </Suspense>
+          </ErrorBoundary>
         ) : null}
       </main>
       {belowFold ? <DashboardFooter aboveBottomBar={!wide} /> : null}
