@@ -74,6 +74,7 @@ describe('code loaded on demand, offline', () => {
     expect(await editor.getByLabel('Title').inputValue()).toBe('Typed Offline');
     expect(await editor.getByLabel('URL').inputValue()).toBe('https://typed.example/offline');
     expect(await editor.getByRole('button', { name: 'Add Link' }).isEnabled()).toBe(true);
+    await screenshot(page, 'offline-link-form');
 
     await context.setOffline(false);
     await editor.getByRole('button', { name: 'Add Link' }).click();
@@ -84,7 +85,7 @@ describe('code loaded on demand, offline', () => {
   });
 
   it("the dashboard's lower cards, when their code cannot load, leave the links usable and say so", async () => {
-    const context = await newContext(browser, { theme: 'light', colorScheme: 'light' });
+    const context = await newContext(browser, { theme: 'dark' });
     contexts.push(context);
     const user = await createConfirmedUser({ firstName: 'Lou', lastName: 'Fold' });
     await useSessionOf(context, user);
@@ -97,7 +98,7 @@ describe('code loaded on demand, offline', () => {
     expect(await card(section(page, 'Recently Saved Links'), 'Still Here').isVisible()).toBe(true);
     expect(await page.getByTestId('link-editor').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Template Manager' }).count()).toBe(0);
-    await screenshot(page, 'offline-below-fold-light');
+    await screenshot(page, 'offline-below-fold');
   });
 
   it('a page that cannot load shows a message with Reload instead of a blank screen', async () => {
