@@ -37,6 +37,8 @@ const linksOf = (n: number) =>
 function renderFolder(count: number) {
   const links = linksOf(count);
   const listReads: Array<{ limit: number | undefined; cardsShown: number }> = [];
+  // Every other read, with the cards on the page when it was asked for.
+  const otherReads: Array<{ path: string; cardsShown: number }> = [];
   let openGate!: () => void;
   const gate = new Promise<void>((resolve) => (openGate = resolve));
   renderFolderView(FolderView, { userId: USER, folderId: FOLDER }, async (path, init) => {
@@ -48,10 +50,11 @@ function renderFolder(count: number) {
       await gate; // the whole list arrives when the test says so
       return jsonResponse(folderLinkValues(links));
     }
+    otherReads.push({ path, cardsShown: document.querySelectorAll('article').length });
     if (path.endsWith('/categories')) return jsonResponse([folder]);
     return jsonResponse([]);
   });
-  return { listReads, openGate };
+  return { listReads, otherReads, openGate };
 }
 
 const section = () => screen.getByTestId('folder-results');
@@ -79,6 +82,16 @@ describe("a big folder's first screen (issue 11 Scale)", () => {
     await waitFor(() => expect(section().getAttribute('data-complete')).toBe('true'));
     await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Link 149']));
   }, 30_000);
+
+  it('the folders to copy to, the share switches and the admin role are asked for after the first screen is on the page', async () => {
+    const { otherReads, openGate } = renderFolder(FOLDER_FIRST_SCREEN + 30);
+    const later = ['/rest/v1/categories', '/rest/v1/user_privacy_settings', '/rest/v1/user_roles'];
+    await waitFor(() => expect(later.every((path) => otherReads.some((r) => r.path === path))).toBe(true), { timeout: 10_000 });
+    for (const path of later) expect(otherReads.find((r) => r.path === path)!.cardsShown).toBeGreaterThan(0);
+    // The profile (its outline colour draws the first cards' icons) is not held back.
+    expect(otherReads.find((r) => r.path === '/rest/v1/profiles')!.cardsShown).toBe(0);
+    openGate();
+  });
 
   it('a folder that fits its first screen is read once', async () => {
     const { listReads } = renderFolder(12);

@@ -15,8 +15,8 @@ export function shareOffReason(controls: AccountControls | undefined): string | 
  * The share buttons grey out while sharing is off; the server refuses such a share anyway, this only
  * keeps the user from starting one. Same query as the Privacy page, so a switch there updates the cards.
  */
-export function useShareOff(userId: string): string | undefined {
+export function useShareOff(userId: string, enabled = true): string | undefined {
   const client = useDataClient();
-  const controls = useQuery(accountQueries.controls(client, userId));
+  const controls = useQuery({ ...accountQueries.controls(client, userId), enabled });
   return shareOffReason(controls.data);
 }

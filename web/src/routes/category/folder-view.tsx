@@ -24,6 +24,7 @@ import { RefreshPreviewsButton } from '../../features/link-previews/refresh-prev
 import { directionWord } from '../../features/links/grid-model.ts';
 import { openAfterCounting } from '../../features/links/open-link.ts';
 import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
+import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
 import { copyDestinations } from './copy-destinations.ts';
 import { FolderGlyph } from './folder-glyph.tsx';
 import { canApproveIn, canEditLinksIn, folderKind, refreshesLive } from './folder-kind.ts';
@@ -77,16 +78,22 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   const allKey = linkQueries.folder(client, userId, folderId).queryKey;
   const [wantAll, setWantAll] = useState(() => !folderStartsWithFirstScreen() || queryClient.getQueryData(allKey) !== undefined);
   const firstScreen = useQuery({ ...linkQueries.folderFirstScreen(client, userId, folderId), enabled: validId && !wantAll });
+  const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId && wantAll, refetchInterval: refreshesLive(context.data?.folder) ? INCOMING_REFRESH_MS : false });
+  // What the first screen does not show (the rest of the list, the folders to copy to, the share
+  // switches, the admin role) is asked for after that screen's paint: asked for while it renders,
+  // its requests were started before the paint (the grid's re-render at mount runs the page's
+  // effects at once), about 2 ms of main thread each on a 2-core machine (issue 11 'Scale').
+  const afterFirstScreen = useAfterFirstPaint(!context.isPending && !(wantAll ? links.isPending : firstScreen.isPending));
   useEffect(() => {
     if (wantAll || firstScreen.isPending) return;
-    // Fewer than asked for: that was every link, the whole list is known.
-    if (firstScreen.data && firstScreen.data.length < FOLDER_FIRST_SCREEN) queryClient.setQueryData(allKey, firstScreen.data);
-    setWantAll(true);
-  }, [wantAll, firstScreen.isPending, firstScreen.data, queryClient, allKey]);
-  const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId && wantAll, refetchInterval: refreshesLive(context.data?.folder) ? INCOMING_REFRESH_MS : false });
-  const categories = useQuery(categoryQueries.list(client, userId));
-  const shareOff = useShareOff(userId);
-  const isAdmin = useQuery(roleQueries.isAdmin(client, userId)).data ?? false;
+    // Fewer than asked for: that was every link, the whole list is known (nothing to ask for).
+    const whole = firstScreen.data && firstScreen.data.length < FOLDER_FIRST_SCREEN;
+    if (whole) queryClient.setQueryData(allKey, firstScreen.data);
+    if (whole || afterFirstScreen) setWantAll(true);
+  }, [wantAll, firstScreen.isPending, firstScreen.data, queryClient, allKey, afterFirstScreen]);
+  const categories = useQuery({ ...categoryQueries.list(client, userId), enabled: afterFirstScreen });
+  const shareOff = useShareOff(userId, afterFirstScreen);
+  const isAdmin = useQuery({ ...roleQueries.isAdmin(client, userId), enabled: afterFirstScreen }).data ?? false;
   const profile = useQuery(profileQueries.detail(client, userId));
 
   const hinted = initialCategory && initialCategory.id === folderId && initialCategory.user_id === userId ? initialCategory : null;
