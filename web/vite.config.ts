@@ -5,6 +5,7 @@ import path from 'node:path';
 import { BRAND_NAME, LANDING_PAGE_TITLE } from '../shared/constants.ts';
 import { webApiRoutes } from '../scripts/lib/web-api.ts';
 import { signedInChunk } from './signed-in-chunk.ts';
+import { compileHints } from './compile-hints.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -36,7 +37,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: import.meta.dirname,
     envDir: repoRoot,
-    plugins: [react(), tailwindcss(), htmlConstants(env.VITE_SITE_URL ?? ''), webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY)],
+    plugins: [react(), tailwindcss(), htmlConstants(env.VITE_SITE_URL ?? ''), webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY), compileHints(import.meta.dirname)],
     resolve: {
       alias: [
         { find: '~shared', replacement: path.resolve(repoRoot, 'shared') },
