@@ -7,7 +7,8 @@
 //                                            may be a symlink to this one's) and load both in turn
 //   PROBE_VERBOSE=1                          each load's requests: start, response start, end (ms)
 //   PROBE_TRACE=/tmp/trace                   a Chromium trace (with CPU profile) of the last load of
-//                                            each page, to /tmp/trace-<page>.json
+//                                            each page and build, to /tmp/trace-<page>-<build>.json
+//   PROBE_TRACE_ALL=1                        with PROBE_TRACE: every load, to ...-<build>-<run>.json
 //   PROBE_PHONE=1                            a 390 × 844 window instead of 1280 × 900
 //   PROBE_WARM=1                             load the page once in the same context first (its tab
 //                                            closed), as bench:dashboard's folder loads come after
@@ -126,7 +127,8 @@ async function main() {
         for (const name of PAGES) {
           const target = targets[name];
           if (!target) throw new Error(`unknown page ${name} (dashboard, folder, folder200)`);
-          const trace = process.env.PROBE_TRACE && run === RUNS - 1 ? `${process.env.PROBE_TRACE}-${name}-${build}.json` : null;
+          const traceAll = !!process.env.PROBE_TRACE_ALL;
+          const trace = process.env.PROBE_TRACE && (traceAll || run === RUNS - 1) ? `${process.env.PROBE_TRACE}-${name}-${build}${traceAll ? `-${run}` : ''}.json` : null;
           const load = await loadOnce(browser, url, target[0], target[1], session, trace);
           results.set(`${name} ${build}`, [...(results.get(`${name} ${build}`) ?? []), load]);
           if (process.env.PROBE_VERBOSE) {
