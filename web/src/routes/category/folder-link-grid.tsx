@@ -10,6 +10,7 @@ import { cn } from '~shared/ui/cn.ts';
 import { disabledMovesAt } from '../../features/links/grid-model.ts';
 import { skipAttachScroll } from '../../features/links/window-scroll.ts';
 import { useWindowWidth } from './use-window-width.ts';
+import { storedRowHeights, storeRowHeights } from './folder-prefs.ts';
 import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
 
 export interface FolderLinkHandlers {
@@ -32,8 +33,15 @@ export interface FolderLinkHandlers {
 /** Rows rendered beyond the window once the first screen is up. */
 const OVERSCAN_ROWS = 2;
 
-/** A row's height before it was measured (cards without descriptions or images, 1280 px wide, with the reorder bar). */
-const ROW_ESTIMATE: Record<ViewMode, number> = { gallery: 180, compact: 180, list: 130 };
+/**
+ * A row's height before any was measured in this layout, here or on an earlier visit: cards without
+ * descriptions or images, as measured at 1280 px (the reorder bar an overlay) and at 390 px (the bar
+ * in the card).
+ */
+const ROW_ESTIMATE: Record<'overlay' | 'bar', Record<ViewMode, number>> = {
+  overlay: { gallery: 110, compact: 110, list: 90 },
+  bar: { gallery: 178, compact: 230, list: 126 },
+};
 
 function Description({ text, compact }: { text: string | null; compact: boolean }) {
   if (!text || compact) return null;
@@ -107,12 +115,12 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
   const layout = `${viewMode}:${columns}:${barTakesRoom ? 'move' : 'still'}`;
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
-  const measured = useRef(new Map<string, number>());
+  const [measured] = useState(() => ({ current: storedRowHeights() }));
   const [scrollToFn] = useState(skipAttachScroll);
   const virtualizer = useWindowVirtualizer({
     scrollToFn,
     count: scrollMargin === null ? 0 : rows.length,
-    estimateSize: () => measured.current.get(layoutRef.current) ?? ROW_ESTIMATE[viewMode],
+    estimateSize: () => measured.current.get(layoutRef.current) ?? ROW_ESTIMATE[barTakesRoom ? 'bar' : 'overlay'][viewMode],
     measureElement: (element, entry, instance) => {
       const size = measureElement(element, entry, instance);
       if (size > 0) measured.current.set(layoutRef.current, size);
@@ -122,6 +130,10 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
     scrollMargin: scrollMargin ?? 0,
     gap: 12,
   });
+  // Remembered for the next visit once the first screen (or a new layout) is measured.
+  useEffect(() => {
+    if (settled) storeRowHeights(measured.current);
+  }, [settled, layout, measured]);
   // Sizes measured under another layout are wrong now: start again from this layout's estimate.
   const previousLayout = useRef(layout);
   useLayoutEffect(() => {
