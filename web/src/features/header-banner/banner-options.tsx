@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 
 /** What a signed-in page can add to the header banner (the dashboard adds its background picker). */
 export interface BannerOptions {
@@ -26,11 +26,16 @@ export function useBannerOptionsValue(): BannerOptions {
   return useContext(BannerOptionsValue);
 }
 
-/** Called by a page to configure the banner while it is shown; reset when the page goes away. */
+/**
+ * Called by a page to configure the banner while it is shown; reset when the page goes away. Set
+ * before the page's first paint (a layout effect): set after it, the dashboard's 'Change background'
+ * button appeared a frame late and moved the banner's Home and 'Add link' under a pointer already
+ * on its way to them.
+ */
 export function useBannerOptions(options: BannerOptions) {
   const setOptions = useContext(SetBannerOptions);
   const { onChangeBackground, backgroundUrl } = options;
-  useEffect(() => {
+  useLayoutEffect(() => {
     setOptions({ onChangeBackground, backgroundUrl });
     return () => setOptions({});
   }, [setOptions, onChangeBackground, backgroundUrl]);
