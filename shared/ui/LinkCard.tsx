@@ -109,8 +109,9 @@ export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, on
     setMenuReady(true);
     setMenuOpen(true);
   };
-  // Keyed by link: a reused card never shows the previous link's icon while the new one loads.
-  const icon = <LinkIcon key={link.id} iconUrl={link.icon_url} faviconUrl={link.favicon_url} url={link.url} title={link.title} />;
+  // A card reused for another link (a search's results keyed by slot) updates its icon in place; the
+  // icon's image is keyed by its source, so the previous link's picture is never shown meanwhile.
+  const icon = <LinkIcon iconUrl={link.icon_url} faviconUrl={link.favicon_url} url={link.url} title={link.title} />;
   const item = (label: string, action: (() => void) | undefined): ReactNode =>
     action ? (
       <DropdownMenu.Item className={MENU_ITEM} onSelect={action}>

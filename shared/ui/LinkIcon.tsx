@@ -30,7 +30,10 @@ export function LinkIcon({
   if (src) {
     const isFavicon = src === favicon && src !== uploaded;
     return (
+      // Keyed by its source: a card that shows another link never shows the previous link's picture
+      // while the new one loads (a letter icon is simply updated).
       <img
+        key={src}
         src={src}
         alt=""
         data-icon={isFavicon ? 'favicon' : 'uploaded'}

@@ -23,6 +23,19 @@ describe('LinkIcon with a stored favicon', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('[data-icon="letter"]')?.textContent).toBe('E');
   });
+  it('a card reused for another link gets a new image element, never the old picture with a new source; a letter is updated in place', () => {
+    const { container, rerender } = render(<LinkIcon {...base} iconUrl="https://api.test/a.png" />);
+    const first = container.querySelector('img');
+    rerender(<LinkIcon {...base} iconUrl="https://api.test/b.png" />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://api.test/b.png');
+    expect(container.querySelector('img')).not.toBe(first);
+
+    rerender(<LinkIcon url="https://one.test" title="One" iconUrl={null} />);
+    const letter = container.querySelector('[data-icon="letter"]');
+    rerender(<LinkIcon url="https://two.test" title="Two" iconUrl={null} />);
+    expect(container.querySelector('[data-icon="letter"]')).toBe(letter);
+    expect(letter?.textContent).toBe('T');
+  });
   it('never renders a non-http(s) favicon', () => {
     const { container } = render(<LinkIcon {...base} iconUrl={null} faviconUrl="javascript:alert(1)" />);
     expect(container.querySelector('img')).toBeNull();
