@@ -369,6 +369,26 @@ describe('folder view', () => {
     await page.locator('[data-testid="folder-results"][data-complete="true"]').waitFor({ timeout: TOAST_WAIT });
     expect(reads).toEqual([120, null]);
 
+    // A search keystroke's frame holds only the rows in the window; the rows beyond it (overscan,
+    // for scrolling) come back in the task after that frame's paint (issue 11 'Scale').
+    const rowsBeyond = await page.evaluate(async () => {
+      const input = document.querySelector<HTMLInputElement>('[data-testid="folder-search"]')!;
+      const results = document.querySelector('[data-testid="folder-results"]')!;
+      const beyond = () => [...document.querySelectorAll('[data-testid="folder-links"] > [data-index]')].filter((row) => row.getBoundingClientRect().top >= window.innerHeight).length;
+      const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const before = beyond();
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Note 1');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      while (results.getAttribute('data-query') !== 'Note 1') await Promise.resolve();
+      const keystroke = beyond();
+      await afterPaint();
+      await afterPaint();
+      return { before, keystroke, after: beyond() };
+    });
+    expect(rowsBeyond.before).toBeGreaterThan(0);
+    expect(rowsBeyond.keystroke).toBe(0);
+    expect(rowsBeyond.after).toBeGreaterThan(0);
+
     // A link beyond the first screen is found.
     await page.getByTestId('folder-search').fill('Note 149');
     await expect.poll(() => shownTitles(page)).toEqual(['Note 149']);
