@@ -12,6 +12,7 @@ import { skipAttachScroll } from '../../features/links/window-scroll.ts';
 import { useWindowWidth } from './use-window-width.ts';
 import { storedRowHeights, storeRowHeights } from './folder-prefs.ts';
 import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
+import { useValuePainted } from '../../app/use-painted.ts';
 
 export interface FolderLinkHandlers {
   onOpen: (link: LinkCardLink, mode: OpenMode) => void;
@@ -106,20 +107,7 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
   // A search keystroke's frame renders only the rows on screen too: the rows beyond the window come
   // back in the task after its paint. At the top of a folder they were a third of the cards every
   // result-changing keystroke updated and laid out (issue 11 'Scale': search ≤ 16 ms per keystroke).
-  const [paintedQuery, setPaintedQuery] = useState(query);
-  const typing = paintedQuery !== query;
-  useEffect(() => {
-    if (!typing) return;
-    // A frame callback runs before that frame's paint; a task queued from it runs after the paint.
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPaintedQuery(query));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [typing, query]);
+  const queryPainted = useValuePainted(query);
   // Rows not measured yet are estimated at the height rows of the same layout measured last: a
   // keystroke that brings new cards then renders the right number of rows in one pass, instead of
   // rendering with a guess, measuring, and rendering and laying out again (issue 11 'Scale').
@@ -143,7 +131,7 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
       if (size > 0) measured.current.set(layoutRef.current, size);
       return size;
     },
-    overscan: settled && !typing ? OVERSCAN_ROWS : 0,
+    overscan: settled && queryPainted ? OVERSCAN_ROWS : 0,
     scrollMargin: scrollMargin ?? 0,
     gap: 12,
   });

@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Whether the frame showing `value` has been painted: false from the render in which `value`
+ * changes until the task after that frame's paint. A grid renders only what a keystroke's frame
+ * shows while this is false, and the rest (rows beyond the window) right after (issue 11 'Scale').
+ */
+export function useValuePainted<T>(value: T): boolean {
+  const [painted, setPainted] = useState(value);
+  const pending = !Object.is(painted, value);
+  useEffect(() => {
+    if (!pending) return;
+    // A frame callback runs before that frame's paint; a task queued from it runs after the paint.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(value));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [pending, value]);
+  return !pending;
+}
