@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { storedRowHeights, storeRowHeights } from '../../../web/src/routes/category/folder-prefs.ts';
+import { storedRowHeights, storeRowHeights } from '../../../web/src/routes/category/folder-row-heights.ts';
 
 // Issue 11 'Scale': the folder grid starts a first screen from the row heights it measured on the
 // last visit (web/src/routes/category/folder-link-grid.tsx), kept per layout in this browser.

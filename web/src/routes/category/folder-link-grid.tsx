@@ -10,7 +10,7 @@ import { cn } from '~shared/ui/cn.ts';
 import { disabledMovesAt } from '../../features/links/grid-model.ts';
 import { skipAttachScroll } from '../../features/links/window-scroll.ts';
 import { useWindowWidth } from './use-window-width.ts';
-import { storedRowHeights, storeRowHeights } from './folder-prefs.ts';
+import { storedRowHeights, storeRowHeights } from './folder-row-heights.ts';
 import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
 import { useValuePainted } from '../../app/use-painted.ts';
 

@@ -32,22 +32,3 @@ export const storedFolderSort = (): SortOption => read(SORT_KEY, SORT_OPTIONS, '
  * another remembered sort needs the whole list from the start (folder-view.tsx, app/route-preload.ts).
  */
 export const folderStartsWithFirstScreen = () => storedFolderSort() === 'newest';
-
-/**
- * The row heights the folder grid measured last, per layout (view mode, columns, reorder bar):
- * the next first screen starts from them. Started from a guess, a first screen whose rows were
- * shorter rendered again, and measured again, before its paint (issue 11 'Scale').
- */
-const ROW_HEIGHTS_KEY = 'linkvault.folder.rowHeights';
-
-export function storedRowHeights(): Map<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(ROW_HEIGHTS_KEY) ?? '{}');
-    if (!parsed || typeof parsed !== 'object') return new Map();
-    return new Map(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0 && entry[1] < 10_000));
-  } catch {
-    return new Map(); // storage blocked or a damaged value: the grid's own estimates
-  }
-}
-
-export const storeRowHeights = (heights: ReadonlyMap<string, number>) => write(ROW_HEIGHTS_KEY, JSON.stringify(Object.fromEntries(heights)));
