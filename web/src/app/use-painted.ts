@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from './use-after-first-paint.ts';
 
 /**
  * Whether the frame showing `value` has been painted: false from the render in which `value`
@@ -10,15 +11,7 @@ export function useValuePainted<T>(value: T): boolean {
   const pending = !Object.is(painted, value);
   useEffect(() => {
     if (!pending) return;
-    // A frame callback runs before that frame's paint; a task queued from it runs after the paint.
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(value));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => setPainted(value));
   }, [pending, value]);
   return !pending;
 }
