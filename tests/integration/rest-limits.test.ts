@@ -105,7 +105,7 @@ describe('REST request limits (shared stack)', () => {
   }, 120_000);
 });
 
-describe('REST time limit (own stack: PGlite cannot cancel a statement, the row guard stops it)', () => {
+describe('REST limits on a stack of its own (ANALYZE; and PGlite cannot cancel a statement, the row guard stops it)', () => {
   let stack: RunningStack;
   let info: TestStack;
   let cleanup: () => void;
@@ -117,6 +117,53 @@ describe('REST time limit (own stack: PGlite cannot cancel a statement, the row 
     await stack?.stop();
     cleanup?.();
   });
+
+  it('the row cap counts every row of the response whatever plan the statistics lead to (413 after ANALYZE too)', async () => {
+    const { createClient } = await import('@supabase/supabase-js');
+    const service = createClient(info.url, info.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    async function userWithLinks(n: number): Promise<{ id: string; token: string }> {
+      const email = `cap-${randomUUID().slice(0, 8)}@example.test`;
+      const created = await service.auth.admin.createUser({ email, password: 'Sturdy-Passw0rd!', email_confirm: true });
+      const client = createClient(info.url, info.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      const { data: session } = await client.auth.signInWithPassword({ email, password: 'Sturdy-Passw0rd!' });
+      const id = created.data.user!.id;
+      const { data: folder } = await client.from('categories').select('id').eq('system_key', 'saved').single();
+      const rows = Array.from({ length: n }, (_, i) => ({ user_id: id, title: `Link ${i} ${'t'.repeat(60)}`, url: `https://example.com/${randomUUID()}`, category_id: folder!.id }));
+      expect((await client.from('links').insert(rows)).error).toBeNull();
+      return { id, token: session.session!.access_token };
+    }
+    const hostileHere = await userWithLinks(200);
+    for (let i = 0; i < 4; i++) await Promise.all(Array.from({ length: 5 }, () => userWithLinks(50)));
+    await stack.db.exec('analyze');
+
+    // Record the statement the REST layer runs (the stack's own database object, observed, not replaced).
+    const seen: { sql: string; params: unknown[] }[] = [];
+    const queryAsRole = stack.db.queryAsRole.bind(stack.db);
+    stack.db.queryAsRole = ((role, claims, sql, params, opts) => {
+      seen.push({ sql, params: params ?? [] });
+      return queryAsRole(role, claims, sql, params, opts);
+    }) as typeof stack.db.queryAsRole;
+    let big: Awaited<ReturnType<typeof rest>>;
+    try {
+      big = await rest({ url: info.url, anonKey: info.anonKey }, hostileHere.token, `links?select=${deepEmbed(2)}&user_id=eq.${hostileHere.id}`);
+    } finally {
+      stack.db.queryAsRole = queryAsRole;
+    }
+    expect(big.status, big.text.slice(0, 300)).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'PT413' });
+
+    // The case this guards: with these statistics Postgres would build the folder (and its 200 links)
+    // once and attach it to all 200 links (a hash join, or a Memoize node), so a guard counting rows
+    // as they are built would see ~400 rows of a 40,000-row response and answer 200.
+    const statement = seen.find((q) => q.sql.includes('row_guard') && q.sql.includes('OFFSET 0'));
+    expect(statement, 'the embed of an embedding to-one resource is fenced').toBeDefined();
+    const claims = JSON.stringify({ sub: hostileHere.id, role: 'authenticated' });
+    const plan = await stack.db.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)", [claims, hostileHere.id]);
+      return tx.query<{ 'QUERY PLAN': string }>(`explain ${statement!.sql.replaceAll(' OFFSET 0', '')}`, statement!.params);
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Hash (Right |Left )?Join|Memoize/);
+  }, 180_000);
 
   it('a read running past the role timeout answers 504 with the statement-timeout error (57014)', async () => {
     const admin = { url: info.url, anonKey: info.anonKey };

@@ -235,10 +235,14 @@ export type RequestRole = 'anon' | 'authenticated' | 'service_role';
 /**
  * Runs `fn` as PostgREST runs a request: one transaction, the JWT's role set locally,
  * and its claims in `request.jwt.claims` (what auth.uid() / auth.jwt() read).
+ * enable_memoize is off so the row guard counts every row a response holds: a Memoize node would
+ * build an embed once and hand a copy to every parent row with the same key, uncounted (whether
+ * the planner picks one depends on the statistics of the moment; see toOneFence in rest/read.ts).
  */
 const ROLE_SETTINGS_SQL =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)"
-  + ", set_config('statement_timeout', $4, true), set_config('pgrst_local.time_ms', $4, true), set_config('pgrst_local.row_cap', $5, true), set_config('pgrst_local.rows', '0', true)";
+  + ", set_config('statement_timeout', $4, true), set_config('pgrst_local.time_ms', $4, true), set_config('pgrst_local.row_cap', $5, true), set_config('pgrst_local.rows', '0', true)"
+  + ", set_config('enable_memoize', 'off', true)";
 
 /**
  * What one request may cost (issue 19), set with the role: Postgres's statement_timeout per role

@@ -275,7 +275,7 @@ function embedJoin(parent: ReadNode, e: EmbedNode, params: Params): string {
   const c = core(e, params);
   const select = [...c.select];
   if (e.item.spread && e.toOne) select.push(`true AS ${presenceColumn(e)}`);
-  const inner = `SELECT ${select.join(', ')} FROM ${from}${c.joins} WHERE ${[...link, ...c.where].join(' AND ')}${c.tail}`;
+  const inner = `SELECT ${select.join(', ')} FROM ${from}${c.joins} WHERE ${[...link, ...c.where].join(' AND ')}${c.tail}${toOneFence(e)}`;
   if (e.item.spread && e.toOne) return ` LEFT JOIN LATERAL (${inner}) AS ${e.lateral} ON TRUE`;
   if (e.item.spread) {
     // Spread of a to-many embed (PostgREST 13): each column becomes an array of the children's values.
@@ -286,6 +286,17 @@ function embedJoin(parent: ReadNode, e: EmbedNode, params: Params): string {
   const agg = e.toOne ? `row_to_json(${row})` : `json_agg(${row})`;
   // Every row an embed emits passes the request guard (rows built, time spent: bootstrap.sql).
   return ` LEFT JOIN LATERAL (SELECT ${agg} AS body FROM (${inner}) AS ${row} WHERE ${ROW_GUARD}) AS ${e.lateral} ON TRUE`;
+}
+
+/**
+ * A to-one embed that embeds more (links -> folder -> the folder's links) is built once per parent
+ * row: `OFFSET 0` keeps Postgres from pulling it up into a hash join that builds each folder once
+ * and attaches it to every link. That plan is cheaper, but the row guard would then count 200 rows
+ * for a response of 40,000, and whether a request answered 413 would depend on the table
+ * statistics of the moment. A to-one embed without embeds adds one row per parent either way.
+ */
+function toOneFence(e: EmbedNode): string {
+  return e.toOne && e.embeds.length > 0 && !(e.offset !== undefined && e.offset > 0) ? ' OFFSET 0' : '';
 }
 
 /** Counts each row a read builds and stops the statement past the request's row or time limit. */
