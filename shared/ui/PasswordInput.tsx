@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { CONTROL_CLASS } from './field-classes.ts';
-import { EyeIcon, EyeOffIcon } from './icons.tsx';
+import { EyeIcon, EyeOffIcon } from './icons/public-icons.tsx';
 
 export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   /** Size of the show/hide eye in px (the popup's denser layout uses a smaller one). */

@@ -20,8 +20,8 @@ function resolveImport(from: string, spec: string): string | null {
   return null; // an asset (svg, css)
 }
 
-/** The chain of modules from `entry` to a forbidden package, or null. */
-function pathToForbidden(entry: string): string[] | null {
+/** The chain of modules from `entry` to a forbidden package (or a module `forbiddenFile` accepts), or null. */
+function pathToForbidden(entry: string, forbiddenFile: (file: string) => boolean = () => false): string[] | null {
   const parent = new Map<string, string | null>([[entry, null]]);
   const todo = [entry];
   while (todo.length > 0) {
@@ -36,6 +36,11 @@ function pathToForbidden(entry: string): string[] | null {
         return chain;
       }
       const next = resolveImport(file, spec);
+      if (next && forbiddenFile(next)) {
+        const chain = [path.relative(repo, next)];
+        for (let at: string | null = file; at; at = parent.get(at) ?? null) chain.unshift(path.relative(repo, at));
+        return chain;
+      }
       if (next && !parent.has(next)) {
         parent.set(next, file);
         todo.push(next);
@@ -54,5 +59,22 @@ describe('first loads without zod', () => {
     expect(pathToForbidden(path.join(repo, 'web/src/features/categories/category-form.tsx'))).toEqual(['web/src/features/categories/category-form.tsx', '@hookform/resolvers/zod']);
     const chain = pathToForbidden(path.join(repo, 'web/src/features/categories/category-dialog.tsx'));
     expect(chain?.at(-1)).toMatch(/^(zod|@hookform\/resolvers)/);
+  });
+});
+
+// The same walk for the signed-in icons: public pages and the route fallback (in the entry chunk)
+// import their icons from shared/ui/icons/public-icons.tsx, never through the icons.tsx barrel,
+// which would ship every signed-in icon with them (shared/ui/icons.tsx).
+describe('public pages without the signed-in icons', () => {
+  const appIcons = (file: string) => file.endsWith('shared/ui/icons/app-icons.tsx');
+  it.each(['web/src/main.tsx', 'web/src/routes/landing/landing-page.tsx', 'web/src/routes/auth/auth-page.tsx', 'web/src/routes/public-page/slug-route.tsx', 'web/src/routes/static/privacy-page.tsx', 'web/src/routes/not-found/not-found-page.tsx', 'web/src/routes/demo/fizzy-button-page.tsx'])(
+    '%s reaches no signed-in icon through static imports',
+    (page) => {
+      expect(pathToForbidden(path.join(repo, page), appIcons)).toBeNull();
+    },
+  );
+
+  it('finds them through the barrel (the walk can fail)', () => {
+    expect(pathToForbidden(path.join(repo, 'web/src/routes/share-in/receive-page.tsx'), appIcons)?.slice(-2)).toEqual(['shared/ui/icons.tsx', 'shared/ui/icons/app-icons.tsx']);
   });
 });

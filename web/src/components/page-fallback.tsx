@@ -1,4 +1,4 @@
-import { LoaderIcon } from '~shared/ui/icons.tsx';
+import { LoaderIcon } from '~shared/ui/icons/public-icons.tsx';
 
 /** Shown while a route's code or the session is loading. */
 export function PageFallback({ label = 'Loading…' }: { label?: string }) {

@@ -5,7 +5,7 @@ import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { whenClientLoaded } from '../../app/load-client.ts';
 import { useSessionState } from '../../app/session/use-session-state.ts';
 import { notify } from '../../app/toast.ts';
-import { HomeIcon } from '~shared/ui/icons.tsx';
+import { HomeIcon } from '~shared/ui/icons/public-icons.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { AuthTabs, type AuthTab } from './auth-tabs.tsx';
 import { hasSessionTokens, isRecoveryLink, postSignInPath, readAuthUrlParams, stripAuthParams } from './auth-url.ts';

@@ -1,4 +1,4 @@
-import { ChartIcon, FolderIcon, ShareIcon, UsersIcon } from '~shared/ui/icons.tsx';
+import { ChartIcon, FolderIcon, ShareIcon, UsersIcon } from '~shared/ui/icons/public-icons.tsx';
 import type { Feature } from './feature-card.tsx';
 
 /** The four feature cards and the landing copy's promises (part 1 §1-§2). */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
-import { HomeIcon } from '~shared/ui/icons.tsx';
+import { HomeIcon } from '~shared/ui/icons/public-icons.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 
 /** Any unknown path (part 2 §2). */

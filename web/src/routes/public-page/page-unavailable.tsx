@@ -1,4 +1,4 @@
-import { HomeIcon } from '~shared/ui/icons.tsx';
+import { HomeIcon } from '~shared/ui/icons/public-icons.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 
 /** "This page isn't available" (part 2 §2) and its variants: one title, one line, Go to home. */

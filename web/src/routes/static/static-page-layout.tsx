@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND_NAME } from '~shared/constants.ts';
 import { useDocumentMeta, pageTitle } from '../../app/document-meta.ts';
-import { HomeIcon } from '~shared/ui/icons.tsx';
+import { HomeIcon } from '~shared/ui/icons/public-icons.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 
 interface StaticPageLayoutProps {
