@@ -76,16 +76,17 @@ export function startEarlyRpcs(endpoint: { url: string; anonKey: string }, acces
 }
 
 /**
- * Settles when the early answers of this load are in, at the latest after `maxMs`; null when there
- * are none. A first load renders its page then (web/src/app/route-preload.ts).
+ * Settles when the early answers of this load are in (and `alsoWaitFor` has settled: the page's
+ * queries that read them), at the latest after `maxMs`; null when there are none. A first load
+ * renders its page then (web/src/app/route-preload.ts).
  */
-export function earlyAnswersIn(maxMs: number): Promise<void> | null {
+export function earlyAnswersIn(maxMs: number, alsoWaitFor?: Promise<unknown>): Promise<void> | null {
   if (!allIn) return null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cap = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, maxMs);
   });
-  return Promise.race([allIn.then(() => undefined), cap]).finally(() => clearTimeout(timer));
+  return Promise.race([Promise.all([allIn, alsoWaitFor]).then(() => undefined), cap]).finally(() => clearTimeout(timer));
 }
 
 /** The early request with this URL and body ('' for a GET), removed (one answer, one use); undefined when there is none. */

@@ -154,6 +154,24 @@ describe('early RPCs of a first load', () => {
     expect(titles(await listLinks(client, USER))).toEqual(['early']);
   });
 
+  it('waits for what it is given as well (the queries that read the answers), still at the latest after the wait given', async () => {
+    earlyAnswer = async () => json([linkValues('early')]);
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    let release = () => {};
+    const queries = new Promise<void>((resolve) => (release = resolve));
+    let done = false;
+    void earlyAnswersIn(60_000, queries)!.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    release();
+    await vi.waitFor(() => expect(done).toBe(true));
+    clearEarlyRpcs();
+    startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
+    let capped = false;
+    void earlyAnswersIn(30, new Promise(() => {}))!.then(() => (capped = true));
+    await vi.waitFor(() => expect(capped).toBe(true));
+  });
+
   it('tells when the early answers are in (read to their end), at the latest after the wait given; nothing to wait for without them', async () => {
     expect(earlyAnswersIn(1000)).toBeNull();
     const sends = new Map<string, (response: Response) => void>();

@@ -48,13 +48,12 @@ describe('route preload (issue 11 first load)', () => {
     expect(preloadTargetFor('/')).toBeNull();
   });
 
-  it("fills the folder view's own queries: the folder and its first screen's links", async () => {
+  it("fills the folder view's own queries: the folder and its first screen's links, settling once both are in", async () => {
     await preloadRouteData({ folderId: FOLDER });
     const client = fake.client as ReturnType<typeof createSupabaseClient>;
-    await vi.waitFor(() => {
-      expect(queryClient.getQueryData(folderQueries.context(client, USER, FOLDER).queryKey)).toMatchObject({ folder: { id: FOLDER } });
-      expect(queryClient.getQueryData(linkQueries.folderFirstScreen(client, USER, FOLDER).queryKey)).toMatchObject([{ id: 'l1', title: 'Pasta', category_id: FOLDER }]);
-    });
+    // In the cache when it settles: the route renders the page then, with its data (route-preload.ts).
+    expect(queryClient.getQueryData(folderQueries.context(client, USER, FOLDER).queryKey)).toMatchObject({ folder: { id: FOLDER } });
+    expect(queryClient.getQueryData(linkQueries.folderFirstScreen(client, USER, FOLDER).queryKey)).toMatchObject([{ id: 'l1', title: 'Pasta', category_id: FOLDER }]);
     expect(requests.filter((r) => r.endsWith('/rpc/get_folder'))).toHaveLength(1);
     // The whole list in one call (no count, no pages).
     expect(requests.filter((r) => r.endsWith('/rpc/list_folder_links'))).toHaveLength(1);

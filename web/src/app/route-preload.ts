@@ -55,11 +55,13 @@ export function preloadInitialRoute(pathname: string): void {
     startEarlyRpcs(endpoint, signedIn.accessToken, earlyCallsFor(target, signedIn.userId));
   }
   void loadClient().catch(ignore); // the session store loads supabase-js too, a little later
-  void import('./route-data-preload.ts').then((m) => m.preloadRouteData(target)).catch(ignore);
-  // The route renders once its chunks and its early answers are in (at most 1 s later): rendered
-  // before, its first render competed with reading the dashboard's 2.7 MB answer (+80 ms to the
-  // dashboard's first load on 2 cores), and it has nothing to show without them.
-  const answers = earlyAnswersIn(EARLY_ANSWERS_WAIT_MS);
+  const data = import('./route-data-preload.ts').then((m) => m.preloadRouteData(target)).catch(ignore);
+  // The route renders once its chunks are in and its data is in the query cache (at most 1 s
+  // later): rendered before, its first render competed with reading the dashboard's 2.7 MB answer
+  // (+80 ms to the dashboard's first load on 2 cores), and it has nothing to show without them.
+  // Rendered when only the early answers were in, a folder drew its loading skeleton (a render, a
+  // commit and a layout, 10-20 ms on 2 cores) a few milliseconds before the data replaced it.
+  const answers = earlyAnswersIn(EARLY_ANSWERS_WAIT_MS, data);
   for (const load of [loadDataProviders, loadSignedInLayout, 'folderId' in target ? loadCategoryPage : loadDashboardPage]) void load(answers).catch(ignore);
 }
 
