@@ -25,7 +25,13 @@ export default defineConfig({
   manifestVersion: 3,
   vite: () => ({
     plugins: [react(), tailwindcss()],
-    resolve: { alias: { '~shared': path.resolve(import.meta.dirname, 'shared') } },
+    resolve: {
+      alias: {
+        '~shared': path.resolve(import.meta.dirname, 'shared'),
+        // No Realtime in this app: supabase-js gets a stand-in (shared/data/realtime-off.ts).
+        '@supabase/realtime-js': path.resolve(import.meta.dirname, 'shared/data/realtime-off.ts'),
+      },
+    },
     build: {
       // No inline source maps or eval anywhere: the extension CSP is script-src 'self'.
       sourcemap: false,
