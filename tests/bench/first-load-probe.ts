@@ -61,6 +61,7 @@ interface Load {
   shown: number;
   taskMs: number;
   requests: Array<[name: string, start: number, responseStart: number, end: number]>;
+  milestones: Array<[name: string, at: number]>;
 }
 
 async function loadOnce(browser: Browser, webUrl: string, pagePath: string, countText: string, session: string, tracePath: string | null): Promise<Load> {
@@ -96,7 +97,18 @@ async function loadOnce(browser: Browser, webUrl: string, pagePath: string, coun
         return [r.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 80), Math.round(r.startTime), Math.round(r.responseStart), Math.round(r.responseEnd)] as [string, number, number, number];
       }),
     );
-    return { shown, taskMs: Math.round(metrics.TaskDuration * 1000), requests };
+    // Where the load was when: the document, its first paint, and the app's own measures (lv:*).
+    const milestones = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const out: Array<[string, number]> = [];
+      if (nav) out.push(['document in', nav.responseEnd], ['DOM interactive', nav.domInteractive]);
+      for (const p of performance.getEntriesByType('paint')) out.push([p.name, p.startTime]);
+      for (const m of performance.getEntriesByType('measure')) if (m.name.startsWith('lv:')) out.push([`${m.name} (${Math.round(m.duration)} ms)`, m.startTime]);
+      for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('lv:')) out.push([m.name, m.startTime]);
+      out.sort((a, b) => a[1] - b[1]);
+      return out.map(([name, at]) => [name, Math.round(at)] as [string, number]);
+    });
+    return { shown, taskMs: Math.round(metrics.TaskDuration * 1000), requests, milestones };
   } finally {
     await context.close();
   }
@@ -134,6 +146,7 @@ async function main() {
           if (process.env.PROBE_VERBOSE) {
             console.log(`${name} ${build} run ${run}: shown ${load.shown} ms, main-thread tasks ${load.taskMs} ms`);
             for (const [request, start, responseStart, end] of load.requests) console.log(`  ${String(start).padStart(5)} ${String(responseStart).padStart(5)} ${String(end).padStart(5)}  ${request}`);
+            for (const [name, at] of load.milestones) console.log(`  ${String(at).padStart(5)}  ${name}`);
           }
         }
       }

@@ -7,25 +7,38 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * is evaluated, through the same loaders the routes use (web/src/app/page-loaders.ts).
  */
 const started = vi.hoisted(() => [] as string[]);
-vi.mock('../../../web/src/app/page-loaders.ts', () => ({
-  loadDataProviders: async () => started.push('data providers'),
-  loadSignedInLayout: async () => started.push('signed-in layout'),
-  loadDashboardPage: async () => started.push('dashboard page'),
-  loadCategoryPage: async () => started.push('category page'),
-}));
+// Each load settles when the test says so (all at once by default).
+const finish = vi.hoisted(() => ({ loads: [] as Array<() => void>, hold: false }));
+vi.mock('../../../web/src/app/page-loaders.ts', () => {
+  const loader = (name: string) => () => {
+    started.push(name);
+    return finish.hold ? new Promise<void>((resolve) => finish.loads.push(resolve)) : Promise.resolve();
+  };
+  return {
+    loadDataProviders: loader('data providers'),
+    loadSignedInLayout: loader('signed-in layout'),
+    loadDashboardPage: loader('dashboard page'),
+    loadCategoryPage: loader('category page'),
+  };
+});
 vi.mock('../../../web/src/app/load-client.ts', () => ({ loadClient: () => new Promise(() => undefined) }));
 vi.mock('../../../web/src/app/route-data-preload.ts', () => ({ preloadRouteData: async () => undefined }));
 vi.mock('../../../shared/data/early-rpc.ts', () => ({ startEarlyRpcs: () => undefined, earlyAnswersIn: () => null }));
 
-const { preloadInitialRoute } = await import('../../../web/src/app/route-preload.ts');
+const { preloadInitialRoute, firstRouteReady } = await import('../../../web/src/app/route-preload.ts');
 
 const FOLDER = '00000000-0000-4000-8000-0000000000f1';
 const session = { access_token: 'token', refresh_token: 'refresh', expires_at: Math.floor(Date.now() / 1000) + 3600, user: { id: '00000000-0000-4000-8000-000000000001' } };
 
 beforeEach(() => {
   started.length = 0;
+  finish.loads.length = 0;
+  finish.hold = false;
 });
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.useRealTimers();
+});
 
 describe('the route chain of a signed-in first load', () => {
   it('a folder: data providers, signed-in layout and the folder page start at once', () => {
@@ -46,5 +59,43 @@ describe('the route chain of a signed-in first load', () => {
     preloadInitialRoute('/settings');
     preloadInitialRoute('/');
     expect(started).toEqual([]);
+  });
+
+  it("React's first render waits for the chain (firstRouteReady): settled once every load has", async () => {
+    localStorage.setItem('linkvault-auth', JSON.stringify(session));
+    finish.hold = true;
+    preloadInitialRoute(`/category/${FOLDER}`);
+    let ready = false;
+    void firstRouteReady()!.then(() => (ready = true));
+    finish.loads[0]();
+    finish.loads[1]();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ready).toBe(false);
+    finish.loads[2]();
+    await vi.waitFor(() => expect(ready).toBe(true));
+  });
+
+  it('at most 1 s: a load that hangs does not keep the app blank', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem('linkvault-auth', JSON.stringify(session));
+    finish.hold = true;
+    preloadInitialRoute('/dashboard');
+    let ready = false;
+    void firstRouteReady()!.then(() => (ready = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(ready).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ready).toBe(true);
+  });
+
+  it('nothing to wait for where nothing is preloaded (React renders at once)', () => {
+    localStorage.setItem('linkvault-auth', JSON.stringify(session));
+    preloadInitialRoute(`/category/${FOLDER}`);
+    expect(firstRouteReady()).not.toBeNull();
+    preloadInitialRoute('/settings');
+    expect(firstRouteReady()).toBeNull();
+    localStorage.clear();
+    preloadInitialRoute('/dashboard');
+    expect(firstRouteReady()).toBeNull();
   });
 });

@@ -47,6 +47,7 @@ export const ignore = () => {
  *   the routes render them, without suspending, once they and the early answers are in.
  */
 export function preloadInitialRoute(pathname: string): void {
+  routeReady = null;
   const target = preloadTargetFor(pathname);
   if (!target || !hasStoredSession()) return;
   const signedIn = storedSignedInUser();
@@ -62,8 +63,18 @@ export function preloadInitialRoute(pathname: string): void {
   // Rendered when only the early answers were in, a folder drew its loading skeleton (a render, a
   // commit and a layout, 10-20 ms on 2 cores) a few milliseconds before the data replaced it.
   const answers = earlyAnswersIn(EARLY_ANSWERS_WAIT_MS, data);
-  for (const load of [loadDataProviders, loadSignedInLayout, 'folderId' in target ? loadCategoryPage : loadDashboardPage]) void load(answers).catch(ignore);
+  void data.then(() => performance.mark('lv:first-load-data-in'));
+  const loads = [loadDataProviders, loadSignedInLayout, 'folderId' in target ? loadCategoryPage : loadDashboardPage].map((load) => load(answers).catch(ignore));
+  // React's first render waits for them too (main.tsx), at most as long as the answers: rendered
+  // before, it drew the loading fallback (a render, a layout and a paint on the cores the chain's
+  // compiling and the answers' reading need) only to replace it a few frames later.
+  routeReady = Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, EARLY_ANSWERS_WAIT_MS))]).then(() => undefined);
 }
+
+let routeReady: Promise<void> | null = null;
+
+/** Settles when a first load's route can render with its data (at most 1 s after it started); null when this load preloads nothing. */
+export const firstRouteReady = (): Promise<void> | null => routeReady;
 
 /** The longest a first load's route waits for its early answers before rendering without them. */
 const EARLY_ANSWERS_WAIT_MS = 1_000;
