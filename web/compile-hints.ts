@@ -11,17 +11,20 @@ import type { Plugin, Rollup } from 'vite';
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * The modules whose chunks run almost all their code as soon as they load: the entry (React) and a
- * signed-in first load's route chain (app/page-loaders.ts, app/load-client.ts). Lazily compiled,
- * their functions cost a folder's or the dashboard's first load 25-40 ms of main thread on a 2-core
- * machine (issue 11 'Scale'). Chunks loaded for one dialog or form are left lazy: most of their
- * code never runs.
+ * The modules whose chunks a signed-in first load runs early and much of: the entry (React; half of
+ * it runs on a folder's first load) and the page chunks. Lazily compiled, their functions cost a
+ * folder's or the dashboard's first load 25-40 ms of main thread on a 2-core machine (issue 11
+ * 'Scale'). Left lazy: dialog and form chunks, and the big chunks of the route chain whose code
+ * mostly does not run on a first load. V8's coverage of a folder's first load: supabase-js's chunk
+ * 78 % never run (auth-js's many flows, storage-js), the signed-in chunk 69 % (menus, dialogs,
+ * forms of other pages). Compiled whole, they cost more CPU than lazily: preparsed as they stream
+ * in, then only the functions that run compile (bench:first-load, warm, two interleaved runs of
+ * 10: 10,000-link folder CPU 500 → 450 and 460 → 450 ms, shown 327 → 309 and 297 → 285 ms; 200-link
+ * folder CPU 490 → 460 and 460 → 440 ms, shown 321 → 305 and 289 → 282 ms; the dashboard within the
+ * noise).
  */
 export const EAGER_MODULES = [
   'src/main.tsx',
-  'src/app/supabase-client.ts',
-  'src/app/data-providers.tsx',
-  'src/routes/signed-in/signed-in-layout.tsx',
   'src/routes/dashboard/dashboard-page.tsx',
   'src/routes/category/category-page.tsx',
 ];

@@ -9,13 +9,26 @@
 //   PROBE_TRACE=/tmp/trace                   a Chromium trace (with CPU profile) of the last load of
 //                                            each page and build, to /tmp/trace-<page>-<build>.json
 //   PROBE_TRACE_ALL=1                        with PROBE_TRACE: every load, to ...-<build>-<run>.json
+//   PROBE_TRACE_NO_PROFILE=1                 with PROBE_TRACE: no CPU profile (the profiler makes V8
+//                                            re-parse hinted files for source positions: +50-95 ms)
+//   PROBE_TRACE_CATEGORIES=toplevel,v8.execute   with PROBE_TRACE: only these trace categories (the
+//                                            default ones slow a load down by a third or more)
 //   PROBE_PHONE=1                            a 390 × 844 window instead of 1280 × 900
-//   PROBE_WARM=1                             load the page once in the same context first (its tab
-//                                            closed), as bench:dashboard's folder loads come after
-//                                            the dashboard's: cached files and compiled code
+//   PROBE_WATCH=pw|light|both                how "shown" is watched: Playwright's waitForFunction per
+//                                            frame, as bench:dashboard does (pw, the default), or an
+//                                            init script's own per-frame check read over CDP (light:
+//                                            no Playwright script compiled in the page mid-load);
+//                                            both: each load twice, interleaved, to compare them
+//   PROBE_WARM=1                             load the page once (PROBE_WARM=N: N times) in the same
+//                                            context first (its tab closed), as bench:dashboard's
+//                                            folder loads come after the dashboard's: cached files.
+//                                            (No code cache: Playwright's contexts are off the record,
+//                                            and V8 compiles every script again on every load.)
 // Prints, per page and build, the median "shown" time (navigation → the count and first card, timed
-// in the page as bench:dashboard does) and the renderer's main-thread task time (CDP
-// Performance.getMetrics), and the machine line bench:dashboard prints. Not a budget check:
+// in the page as bench:dashboard does), the renderer's main-thread task time (CDP
+// Performance.getMetrics), the CPU time all the browser's processes used from navigation to shown
+// (SystemInfo.getProcessInfo; 10 ms steps, steadier than wall time on a busy machine: on 2 cores a
+// first load is bound by it), and the machine line bench:dashboard prints. Not a budget check:
 // bench:dashboard is. Machines here are noisy: compare builds only within one run (they are
 // interleaved so both see the same load).
 import '../setup/node-websocket.ts';
@@ -24,7 +37,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
 import { startTestStack } from '../setup/stack.global.ts';
@@ -34,10 +47,13 @@ import { machineReference } from './machine-reference.ts';
 
 const LINKS = 10_000;
 const FOLDERS = 50;
+const WATCHES = process.env.PROBE_WATCH === 'both' ? ['pw', 'light'] : [process.env.PROBE_WATCH === 'light' ? 'light' : 'pw'];
 const RUNS = Number(process.env.PROBE_RUNS ?? 10);
 const PAGES = (process.env.PROBE_PAGES ?? 'dashboard,folder').split(',');
 const AUTH_STORAGE_KEY = 'linkvault-auth';
-const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'];
+if (!process.env.PROBE_TRACE_NO_PROFILE) TRACE_CATEGORIES.push('disabled-by-default-v8.cpu_profiler');
+if (process.env.PROBE_TRACE_CATEGORIES) TRACE_CATEGORIES.splice(0, TRACE_CATEGORIES.length, ...process.env.PROBE_TRACE_CATEGORIES.split(','));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -59,36 +75,81 @@ async function serve(dir: string): Promise<string> {
 
 interface Load {
   shown: number;
+  /** CPU time of all the browser's processes from navigation to shown (SystemInfo.getProcessInfo). */
+  cpuMs: number;
   taskMs: number;
   requests: Array<[name: string, start: number, responseStart: number, end: number]>;
   milestones: Array<[name: string, at: number]>;
 }
 
-async function loadOnce(browser: Browser, webUrl: string, pagePath: string, countText: string, session: string, tracePath: string | null): Promise<Load> {
+/** The "shown" test of bench:dashboard: the count reads `text`, and a folder shows its first card. */
+function shownTest(text: string, isFolder: boolean): string {
+  const count = isFolder ? '[data-testid="folder-count"]' : '[data-testid="links-total"]';
+  return `(document.querySelector(${JSON.stringify(count)})?.textContent?.includes(${JSON.stringify(text)}) && (${!isFolder} || !!document.querySelector('[data-testid="folder-links"] article')))`;
+}
+
+/** As bench:dashboard watches: Playwright's waitForFunction, checked every frame. */
+async function shownByPlaywright(page: Page, text: string, isFolder: boolean): Promise<number> {
+  // A string, not a function: tsx's helpers (__name) do not exist in the page.
+  const handle = await page.waitForFunction(`${shownTest(text, isFolder)} ? Math.round(performance.now()) : false`, undefined, { polling: 'raf', timeout: 60_000 });
+  return (await handle.jsonValue()) as number;
+}
+
+/** An init script that checks every frame itself and settles `window.__lvShown` with the time. */
+function shownWatcher(text: string, isFolder: boolean): string {
+  return `window.__lvShown = new Promise((resolve) => {
+    const check = () => (${shownTest(text, isFolder)} ? resolve(Math.round(performance.now())) : requestAnimationFrame(check));
+    requestAnimationFrame(check);
+  });`;
+}
+
+/** Reads the init script's time with one CDP call: nothing of Playwright's runs in the page. */
+async function shownFromPage(cdp: CDPSession): Promise<number> {
+  const answer = (await cdp.send('Runtime.evaluate', { expression: 'window.__lvShown', awaitPromise: true, returnByValue: true, timeout: 60_000 })) as { result: { value: unknown } };
+  if (typeof answer.result.value !== 'number') throw new Error(`the page never showed its data: ${JSON.stringify(answer)}`);
+  return answer.result.value;
+}
+
+/** CPU time of all the browser's processes (SystemInfo.getProcessInfo) from now to `since()`. */
+async function browserCpu(browser: Browser): Promise<{ since: () => Promise<{ totalMs: number; byType: string }> }> {
+  const cdp = await browser.newBrowserCDPSession();
+  const read = async () => {
+    const byType = new Map<string, number>();
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; cpuTime: number }> };
+    for (const p of processInfo) byType.set(p.type, (byType.get(p.type) ?? 0) + p.cpuTime * 1000);
+    return byType;
+  };
+  const before = await read();
+  return {
+    since: async () => {
+      const after = await read();
+      await cdp.detach();
+      const used = [...after].map(([type, ms]) => [type, Math.round(ms - (before.get(type) ?? 0))] as const);
+      return { totalMs: used.reduce((sum, [, ms]) => sum + ms, 0), byType: used.map(([type, ms]) => `${type} ${ms}`).join(', ') };
+    },
+  };
+}
+
+async function loadOnce(browser: Browser, webUrl: string, pagePath: string, countText: string, session: string, tracePath: string | null, light: boolean): Promise<Load> {
   const context = await browser.newContext({ baseURL: webUrl, viewport: process.env.PROBE_PHONE ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
   try {
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);
-    if (process.env.PROBE_WARM) {
+    for (let w = 0; w < Number(process.env.PROBE_WARM ?? 0); w++) {
       const warm = await context.newPage();
       await warm.goto(pagePath, { waitUntil: 'load' });
       await warm.waitForFunction((text) => document.body.textContent?.includes(text), countText, { polling: 100, timeout: 60_000 });
       await warm.close();
     }
     const page = await context.newPage();
+    if (light) await page.addInitScript(shownWatcher(countText, pagePath.startsWith('/category/')));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    const cpu = await browserCpu(browser);
     await page.goto(pagePath, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      ([text, isFolder]) => {
-        const count = document.querySelector(isFolder ? '[data-testid="folder-count"]' : '[data-testid="links-total"]');
-        const shown = count?.textContent?.includes(text) && (!isFolder || document.querySelector('[data-testid="folder-links"] article'));
-        return shown ? Math.round(performance.now()) : false;
-      },
-      [countText, pagePath.startsWith('/category/')] as const,
-      { polling: 'raf', timeout: 60_000 },
-    );
-    const shown = (await handle.jsonValue()) as number;
+    const shown = light ? await shownFromPage(cdp) : await shownByPlaywright(page, countText, pagePath.startsWith('/category/'));
+    const cpuUsed = await cpu.since();
+    if (process.env.PROBE_VERBOSE) console.log(`cpu by process type (ms): ${cpuUsed.byType}`);
     if (tracePath) await browser.stopTracing();
     const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     const requests = await page.evaluate(() =>
@@ -108,7 +169,7 @@ async function loadOnce(browser: Browser, webUrl: string, pagePath: string, coun
       out.sort((a, b) => a[1] - b[1]);
       return out.map(([name, at]) => [name, Math.round(at)] as [string, number]);
     });
-    return { shown, taskMs: Math.round(metrics.TaskDuration * 1000), requests, milestones };
+    return { shown, cpuMs: cpuUsed.totalMs, taskMs: Math.round(metrics.TaskDuration * 1000), requests, milestones };
   } finally {
     await context.close();
   }
@@ -135,18 +196,21 @@ async function main() {
     const referenceBefore = await machineReference(browser);
     const results = new Map<string, Load[]>();
     for (let run = 0; run < RUNS; run++) {
-      for (const [build, url] of builds) {
-        for (const name of PAGES) {
-          const target = targets[name];
-          if (!target) throw new Error(`unknown page ${name} (dashboard, folder, folder200)`);
-          const traceAll = !!process.env.PROBE_TRACE_ALL;
-          const trace = process.env.PROBE_TRACE && (traceAll || run === RUNS - 1) ? `${process.env.PROBE_TRACE}-${name}-${build}${traceAll ? `-${run}` : ''}.json` : null;
-          const load = await loadOnce(browser, url, target[0], target[1], session, trace);
-          results.set(`${name} ${build}`, [...(results.get(`${name} ${build}`) ?? []), load]);
-          if (process.env.PROBE_VERBOSE) {
-            console.log(`${name} ${build} run ${run}: shown ${load.shown} ms, main-thread tasks ${load.taskMs} ms`);
-            for (const [request, start, responseStart, end] of load.requests) console.log(`  ${String(start).padStart(5)} ${String(responseStart).padStart(5)} ${String(end).padStart(5)}  ${request}`);
-            for (const [name, at] of load.milestones) console.log(`  ${String(at).padStart(5)}  ${name}`);
+      for (const [buildName, url] of builds) {
+        for (const watch of WATCHES) {
+          const build = WATCHES.length > 1 ? `${buildName}-${watch}` : buildName;
+          for (const name of PAGES) {
+            const target = targets[name];
+            if (!target) throw new Error(`unknown page ${name} (dashboard, folder, folder200)`);
+            const traceAll = !!process.env.PROBE_TRACE_ALL;
+            const trace = process.env.PROBE_TRACE && (traceAll || run === RUNS - 1) ? `${process.env.PROBE_TRACE}-${name}-${build}${traceAll ? `-${run}` : ''}.json` : null;
+            const load = await loadOnce(browser, url, target[0], target[1], session, trace, watch === 'light');
+            results.set(`${name} ${build}`, [...(results.get(`${name} ${build}`) ?? []), load]);
+            if (process.env.PROBE_VERBOSE) {
+              console.log(`${name} ${build} run ${run}: shown ${load.shown} ms, main-thread tasks ${load.taskMs} ms`);
+              for (const [request, start, responseStart, end] of load.requests) console.log(`  ${String(start).padStart(5)} ${String(responseStart).padStart(5)} ${String(end).padStart(5)}  ${request}`);
+              for (const [name, at] of load.milestones) console.log(`  ${String(at).padStart(5)}  ${name}`);
+            }
           }
         }
       }
@@ -155,11 +219,11 @@ async function main() {
     const referenceAfter = await machineReference(browser);
     console.log(`\nFirst loads, ${RUNS} of each (ms; builds interleaved)`);
     console.log(`machine: fixed work in a page (machine-reference.ts), before / after: ${referenceBefore.toFixed(1)} / ${referenceAfter.toFixed(1)} ms\n`);
-    console.log(`${'page'.padEnd(12)} ${'build'.padEnd(6)} ${'shown median'.padStart(13)} ${'tasks median'.padStart(13)}  shown, each run`);
+    console.log(`${'page'.padEnd(12)} ${'build'.padEnd(12)} ${'shown median'.padStart(13)} ${'tasks median'.padStart(13)} ${'cpu median'.padStart(11)}  shown, each run`);
     for (const [key, loads] of results) {
       const [name, build] = key.split(' ');
       const shown = loads.map((l) => l.shown);
-      console.log(`${name.padEnd(12)} ${build.padEnd(6)} ${String(median(shown)).padStart(13)} ${String(median(loads.map((l) => l.taskMs))).padStart(13)}  ${shown.join(' ')}`);
+      console.log(`${name.padEnd(12)} ${build.padEnd(12)} ${String(median(shown)).padStart(13)} ${String(median(loads.map((l) => l.taskMs))).padStart(13)} ${String(median(loads.map((l) => l.cpuMs))).padStart(11)}  ${shown.join(' ')}`);
     }
   } finally {
     await browser.close();

@@ -32,24 +32,27 @@ function build(files: Record<string, string>, bundle: Rollup.OutputChunk[]): str
 }
 
 describe('compile hints (web/compile-hints.ts)', () => {
-  it('hints the entry and the route chain, not a dialog chunk, and shifts the source map by one line', () => {
+  it('hints the entry and the page chunks, not a dialog chunk nor supabase-js, and shifts the source map by one line', () => {
     const dir = build(
       {
         'assets/index-a.js': 'const a=1;\n//# sourceMappingURL=index-a.js.map',
         'assets/index-a.js.map': JSON.stringify({ version: 3, mappings: 'AAAA,KAAK' }),
         'assets/category-page-b.js': 'export const b=2;',
         'assets/copy-link-dialog-c.js': 'export const c=3;',
+        'assets/supabase-client-d.js': 'export const d=4;',
       },
       [
         chunk('assets/index-a.js', [path.join(webRoot, 'src/main.tsx'), path.join(webRoot, 'src/app/app.tsx')]),
         chunk('assets/category-page-b.js', [path.join(webRoot, 'src/routes/category/category-page.tsx')]),
         chunk('assets/copy-link-dialog-c.js', [path.join(webRoot, 'src/features/links/copy-link-dialog.tsx')]),
+        chunk('assets/supabase-client-d.js', [path.join(webRoot, 'src/app/supabase-client.ts')]),
       ],
     );
     const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');
     expect(read('assets/index-a.js')).toBe(`${COMPILE_HINT}\nconst a=1;\n//# sourceMappingURL=index-a.js.map`);
     expect(read('assets/category-page-b.js').split('\n')[0]).toBe(COMPILE_HINT);
     expect(read('assets/copy-link-dialog-c.js')).toBe('export const c=3;');
+    expect(read('assets/supabase-client-d.js')).toBe('export const d=4;');
     expect(JSON.parse(read('assets/index-a.js.map')).mappings).toBe(';AAAA,KAAK');
   });
 
