@@ -40,6 +40,20 @@ const SIGNED_IN_PAGES = [
   // Public, but below the data providers too: it loads the signed-in chunk whatever it is grouped with.
   'src/routes/share-in/receive-page.tsx',
 ];
+/**
+ * The public pages with a first-load budget (README "Performance"): a module all three load at once
+ * goes into the entry chunk, which every page loads. It costs them no byte and saves every page,
+ * a signed-in first load included, a request of its own (issue 11 'Scale').
+ */
+export const PUBLIC_FIRST_LOADS = ['src/routes/landing/landing-page.tsx', 'src/routes/auth/auth-page.tsx', 'src/routes/public-page/slug-route.tsx'];
+/**
+ * Lazily loaded roots that only run for a signed-in visitor or one signing in: supabase-js, the
+ * session helpers, a signed-in visitor's appearance on public pages, the sign-in form's actions.
+ * What only they and the signed-in chunk load goes into one chunk (APP_DATA_CHUNK) instead of one
+ * per set of roots: a folder's first load fetched four small files for it (issue 11 'Scale').
+ */
+export const SIGNED_IN_FLOW_ROOTS = ['src/app/supabase-client.ts', '../shared/data/session.ts', 'src/app/appearance/load-user-appearance.ts', 'src/routes/auth/auth-actions.ts'];
+export const APP_DATA_CHUNK = 'app-data';
 const ENTRY = 'src/main.tsx';
 export const SIGNED_IN_CHUNK = 'signed-in';
 /** A root-set marker only (never a chunk name on its own): some signed-in pages load the module. */
@@ -126,10 +140,22 @@ export function chunkAssignments(webRoot: string, info: ModuleGraph): Map<string
       if (chunkReach.has(id)) by.push(SIGNED_IN_CHUNK);
       else if (pagesReaching.has(id)) by.push(PAGES_MARKER);
     }
-    // One chunk per distinct set of roots, named after its root when it has one.
+    // One chunk per distinct set of roots, named after its root when it has one; but what every
+    // budgeted public first load loads goes into the entry, and what only the signed-in chunk and
+    // the signed-in flow's roots load into one chunk of its own.
+    const publicFirstLoads = PUBLIC_FIRST_LOADS.map(abs);
+    const signedInFlow = new Set(SIGNED_IN_FLOW_ROOTS.map(abs));
     const names = new Map<string, string>();
-    const used = new Set(['index', SIGNED_IN_CHUNK]);
+    const used = new Set(['index', SIGNED_IN_CHUNK, APP_DATA_CHUNK]);
     for (const [id, by] of reachedBy) {
+      if (publicFirstLoads.every((root) => by.includes(root))) {
+        out.set(id, 'index');
+        continue;
+      }
+      if (by.includes(SIGNED_IN_CHUNK) && by.every((root) => root === SIGNED_IN_CHUNK || signedInFlow.has(root))) {
+        out.set(id, APP_DATA_CHUNK);
+        continue;
+      }
       const key = [...by].sort().join('|');
       let name = names.get(key);
       if (!name) {

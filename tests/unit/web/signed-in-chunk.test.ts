@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chunkAssignments, SIGNED_IN_CHUNK, type ModuleGraph } from '../../../web/signed-in-chunk.ts';
+import { APP_DATA_CHUNK, chunkAssignments, PUBLIC_FIRST_LOADS, SIGNED_IN_CHUNK, SIGNED_IN_FLOW_ROOTS, type ModuleGraph } from '../../../web/signed-in-chunk.ts';
 
 // A small app shaped like the real one: the entry lazily loads a public page, the data providers
 // and two signed-in pages; modules are shared in every way the grouping has to handle.
@@ -93,5 +95,52 @@ describe('the signed-in chunk (web/signed-in-chunk.ts)', () => {
     expect(chunks.get('auth-api')).toBe(button);
     expect(new Set(chunks.values())).toEqual(new Set(['index', 'auth-page', 'zxcvbn', button, SIGNED_IN_CHUNK, chunks.get(ZOD)]));
     expect(new Set(chunks.values()).size).toBe(6);
+  });
+});
+
+// The same kind of app with the three budgeted public pages and the signed-in flow's lazy roots.
+const FLOW_GRAPH: Record<string, { importedIds: string[]; dynamicallyImportedIds: string[] }> = {
+  [m('src/main.tsx')]: { importedIds: ['react'], dynamicallyImportedIds: [m('src/routes/landing/landing-page.tsx'), m('src/routes/auth/auth-page.tsx'), m('src/routes/public-page/slug-route.tsx'), m('src/app/data-providers.tsx'), m('src/app/supabase-client.ts')] },
+  react: { importedIds: [], dynamicallyImportedIds: [] },
+  // Every budgeted public page loads `site` (and through it `cn`); only two of them load `footer`.
+  [m('src/routes/landing/landing-page.tsx')]: { importedIds: ['site', 'footer'], dynamicallyImportedIds: [] },
+  [m('src/routes/auth/auth-page.tsx')]: { importedIds: ['site', 'footer'], dynamicallyImportedIds: [m('src/routes/auth/auth-actions.ts')] },
+  [m('src/routes/public-page/slug-route.tsx')]: { importedIds: ['site', 'url-rules'], dynamicallyImportedIds: [] },
+  site: { importedIds: ['cn'], dynamicallyImportedIds: [] },
+  cn: { importedIds: [], dynamicallyImportedIds: [] },
+  footer: { importedIds: [], dynamicallyImportedIds: [] },
+  // The sign-in form's actions, supabase-js and the signed-in chunk share the data layer's pieces.
+  [m('src/routes/auth/auth-actions.ts')]: { importedIds: ['messages', 'auth-api'], dynamicallyImportedIds: [] },
+  [m('src/app/supabase-client.ts')]: { importedIds: ['supabase-js', 'tslib'], dynamicallyImportedIds: [] },
+  'supabase-js': { importedIds: ['tslib'], dynamicallyImportedIds: [] },
+  tslib: { importedIds: [], dynamicallyImportedIds: [] },
+  [m('src/app/data-providers.tsx')]: { importedIds: ['react', 'site', 'messages', 'auth-api', 'tslib', 'url-rules', 'footer'], dynamicallyImportedIds: [] },
+  messages: { importedIds: [], dynamicallyImportedIds: [] },
+  'auth-api': { importedIds: ['messages'], dynamicallyImportedIds: [] },
+  'url-rules': { importedIds: [], dynamicallyImportedIds: [] },
+};
+
+describe('fewer chunks for a signed-in first load (web/signed-in-chunk.ts)', () => {
+  const chunks = chunkAssignments(ROOT, (id) => FLOW_GRAPH[id] ?? null);
+
+  it('puts what every budgeted public page loads into the entry chunk', () => {
+    expect(chunks.get('site')).toBe('index');
+    expect(chunks.get('cn')).toBe('index');
+    // Two of the three: a chunk of its own, never the entry (the third page would pay for it).
+    expect(chunks.get('footer')).not.toBe('index');
+    expect(chunks.get('footer')).not.toBe(SIGNED_IN_CHUNK);
+  });
+
+  it('groups what only the signed-in chunk and the signed-in flow load into one chunk', () => {
+    for (const id of ['messages', 'auth-api', 'tslib']) expect(chunks.get(id), id).toBe(APP_DATA_CHUNK);
+    // supabase-js's own code stays in its chunk; what a public first load also needs stays apart.
+    expect(chunks.get('supabase-js')).toBe('supabase-client');
+    expect(chunks.get('url-rules')).not.toBe(APP_DATA_CHUNK);
+    expect(chunks.get('url-rules')).not.toBe('index');
+  });
+
+  it('names modules that exist (a renamed page or root would silently lose its grouping)', () => {
+    const webRoot = path.resolve(import.meta.dirname, '../../../web');
+    for (const rel of [...PUBLIC_FIRST_LOADS, ...SIGNED_IN_FLOW_ROOTS]) expect(fs.existsSync(path.join(webRoot, rel)), rel).toBe(true);
   });
 });
