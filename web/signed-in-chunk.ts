@@ -43,7 +43,8 @@ const SIGNED_IN_PAGES = [
 /**
  * The public pages with a first-load budget (README "Performance"): a module all three load at once
  * goes into the entry chunk, which every page loads. It costs them no byte and saves every page,
- * a signed-in first load included, a request of its own (issue 11 'Scale').
+ * a signed-in first load included, a request of its own (issue 11 'Scale'). Such a module then
+ * runs as the app starts, on every page: keep what these pages share free of work at load time.
  */
 export const PUBLIC_FIRST_LOADS = ['src/routes/landing/landing-page.tsx', 'src/routes/auth/auth-page.tsx', 'src/routes/public-page/slug-route.tsx'];
 /**
