@@ -20,7 +20,9 @@ export default defineConfig({
   // Tests build into a temp dir (WXT_OUT_DIR) so they never overwrite the build `npm start` serves.
   outDir: process.env.WXT_OUT_DIR || '.output',
   // AMO wants the sources of the Firefox build: the extension, shared/ and the build config only.
-  zip: { excludeSources: ['tests/**', 'web/**', 'supabase/**', 'scripts/**', '.ci/**', '.supabase/**', '**/*.png', '!extension/public/**'] },
+  zip: {
+    excludeSources: ['tests/**', 'web/**', 'supabase/**', 'scripts/**', '.ci/**', '.supabase/**', '**/*.png', '!extension/public/**'],
+  },
   // Firefox ESR supports MV3; one manifest shape for both keeps the code paths identical.
   manifestVersion: 3,
   vite: () => ({

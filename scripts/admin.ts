@@ -61,7 +61,8 @@ function sqlBackend(db: Database, via: string): AdminBackend {
     try {
       return (await db.query<T>(sql, params)).rows;
     } catch (e) {
-      if (isPgError(e) && e.code === '42883') throw new Error('the admin functions are missing: this database has not been migrated (start the stack once)');
+      if (isPgError(e) && e.code === '42883')
+        throw new Error('the admin functions are missing: this database has not been migrated (start the stack once)');
       throw e;
     }
   };
@@ -69,7 +70,11 @@ function sqlBackend(db: Database, via: string): AdminBackend {
     via,
     grant: async (email) => (await call<{ v: string }>('select public.admin_grant($1) as v', [email]))[0].v,
     revoke: async (email) => (await call<{ v: boolean }>('select public.admin_revoke($1) as v', [email]))[0].v,
-    list: async () => (await call<AdminRow>('select user_id::text, email, granted_at::text from public.admin_list()', [])).map((r) => ({ ...r, granted_at: String(r.granted_at) })),
+    list: async () =>
+      (await call<AdminRow>('select user_id::text, email, granted_at::text from public.admin_list()', [])).map((r) => ({
+        ...r,
+        granted_at: String(r.granted_at),
+      })),
     close: () => db.close(),
   };
 }
@@ -78,7 +83,12 @@ function restBackend(baseUrl: string, serviceRoleKey: string): AdminBackend {
   const rpc = async <T>(fn: string, body: Record<string, unknown>): Promise<T> => {
     const res = await fetch(`${baseUrl}/rest/v1/rpc/${fn}`, {
       method: 'POST',
-      headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        apikey: serviceRoleKey,
+        authorization: `Bearer ${serviceRoleKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
       body: JSON.stringify(body),
     });
     const text = await res.text();
@@ -120,13 +130,19 @@ export async function connectAdminBackend(config: StackConfig): Promise<AdminBac
   if (await stackIsRunning(config.publicUrl)) return restBackend(config.publicUrl, config.serviceRoleKey);
   const pgdata = path.join(config.dataDir, 'pgdata');
   if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
-    throw new Error(`no local database at ${pgdata} and no stack answering at ${config.publicUrl}: start the stack once (npm run stack) and sign up, then run this again`);
+    throw new Error(
+      `no local database at ${pgdata} and no stack answering at ${config.publicUrl}: start the stack once (npm run stack) and sign up, then run this again`,
+    );
   }
   // Safe only because no stack answered: PGlite must not be opened by two processes at once.
   return sqlBackend(await openDatabase({ dataDir: pgdata }), `the PGlite data dir ${pgdata} (stack stopped)`);
 }
 
-export async function runAdmin(argv: string[], config: StackConfig = loadConfig({ ...process.env, STACK_LOG: 'silent' }), out: (line: string) => void = console.log): Promise<number> {
+export async function runAdmin(
+  argv: string[],
+  config: StackConfig = loadConfig({ ...process.env, STACK_LOG: 'silent' }),
+  out: (line: string) => void = console.log,
+): Promise<number> {
   const cmd = parseAdminArgs(argv);
   if ('error' in cmd) {
     out(`${cmd.error}\n\n${USAGE}`);
@@ -143,7 +159,11 @@ export async function runAdmin(argv: string[], config: StackConfig = loadConfig(
       out(removed ? `${cmd.email} is no longer an admin, via ${backend.via}.` : `${cmd.email} was not an admin; nothing changed.`);
     } else {
       const rows = await backend.list();
-      out(rows.length ? rows.map((r) => `${r.email}\t${r.user_id}\tsince ${r.granted_at}`).join('\n') : 'No admins yet. Grant one with: npm run admin -- grant EMAIL');
+      out(
+        rows.length
+          ? rows.map((r) => `${r.email}\t${r.user_id}\tsince ${r.granted_at}`).join('\n')
+          : 'No admins yet. Grant one with: npm run admin -- grant EMAIL',
+      );
     }
     return 0;
   } catch (e) {

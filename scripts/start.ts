@@ -26,7 +26,11 @@ const stack = await startStack(config);
 const env = { supabaseUrl: stack.url, anonKey: config.anonKey, siteUrl: webUrl };
 const closers: (() => Promise<unknown>)[] = [];
 /** Build-time variables a client build can read besides `env` (Vite exposes VITE_*). */
-const buildVars = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('VITE_')).sort());
+const buildVars = Object.fromEntries(
+  Object.entries(process.env)
+    .filter(([key]) => key.startsWith('VITE_'))
+    .sort(),
+);
 
 try {
   if (dev) {
@@ -70,7 +74,9 @@ try {
       return buildExtension(env, { quiet: true, outDir: extOut });
     },
   });
-  console.log(extension.rebuilt ? `Extensions: rebuilt (${extension.reason}).` : 'Extensions: reused the previous builds (inputs unchanged).');
+  console.log(
+    extension.rebuilt ? `Extensions: rebuilt (${extension.reason}).` : 'Extensions: reused the previous builds (inputs unchanged).',
+  );
   console.log(`
 LinkVault is running
   Web app:          ${webUrl}${dev ? '   (hot reload)' : ''}

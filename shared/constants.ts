@@ -39,9 +39,7 @@ export const SUPPORT_REPLY_TIME = '1-2 business days';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const ICON_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export const BACKGROUND_MIME_PREFIX = 'image/';
-export const ICON_GALLERY = [
-  'Folder', 'Star', 'Link', 'Tag', 'Clock', 'Email', 'Social', 'Hash', 'Calendar', 'Documents', 'Home',
-] as const;
+export const ICON_GALLERY = ['Folder', 'Star', 'Link', 'Tag', 'Clock', 'Email', 'Social', 'Hash', 'Calendar', 'Documents', 'Home'] as const;
 export const STORAGE_BUCKETS = {
   linkIcons: 'link-icons',
   bannerBackgrounds: 'banner-backgrounds',
@@ -61,9 +59,7 @@ export const INCOMING_CATEGORY_NAME = 'Recently Received Links (Incoming)';
 /** Chosen: the spec says Instagram and TikTok variants exist but does not show their names. */
 export const INCOMING_INSTAGRAM_CATEGORY_NAME = 'Recently Received Links (Instagram)';
 export const INCOMING_TIKTOK_CATEGORY_NAME = 'Recently Received Links (TikTok)';
-export const INCOMING_CATEGORY_NAMES = [
-  INCOMING_CATEGORY_NAME, INCOMING_INSTAGRAM_CATEGORY_NAME, INCOMING_TIKTOK_CATEGORY_NAME,
-] as const;
+export const INCOMING_CATEGORY_NAMES = [INCOMING_CATEGORY_NAME, INCOMING_INSTAGRAM_CATEGORY_NAME, INCOMING_TIKTOK_CATEGORY_NAME] as const;
 export const OUTGOING_SECTION_NAME = 'Recently Shared Links (Outgoing)';
 export const APPROVED_FOLDER_NAME = 'APPROVED';
 export const REJECTED_FOLDER_NAME = 'REJECTED';
@@ -80,8 +76,16 @@ export const CATEGORY_PREVIEW_LINK_COUNT = 3;
 export const DEFAULT_ICON_OUTLINE_COLOR = '#3b82f6';
 /** Chosen: the spec has ten preset outline colours without the list; Tailwind 500 shades, default first. */
 export const OUTLINE_COLOR_PRESETS = [
-  '#3b82f6', '#10b981', '#8b5cf6', '#ec4899', '#ef4444',
-  '#f97316', '#eab308', '#14b8a6', '#6366f1', '#64748b',
+  '#3b82f6',
+  '#10b981',
+  '#8b5cf6',
+  '#ec4899',
+  '#ef4444',
+  '#f97316',
+  '#eab308',
+  '#14b8a6',
+  '#6366f1',
+  '#64748b',
 ] as const;
 
 // ── Links: ordering, display ─────────────────────────────────────────────
@@ -190,10 +194,7 @@ export type StudioTheme = (typeof STUDIO_THEMES)[number];
 export const DEFAULT_STUDIO_THEME: StudioTheme = 'light';
 export const DEFAULT_STUDIO_ACCENT = '#3b82f6';
 /** 'Message Box 1' … 'Message Box 7'. */
-export const DEFAULT_MESSAGE_TITLES: readonly string[] = Array.from(
-  { length: MESSAGE_BOX_COUNT },
-  (_, i) => `Message Box ${i + 1}`,
-);
+export const DEFAULT_MESSAGE_TITLES: readonly string[] = Array.from({ length: MESSAGE_BOX_COUNT }, (_, i) => `Message Box ${i + 1}`);
 
 // ── Roles ────────────────────────────────────────────────────────────────
 export const ADMIN_ROLE = 'admin';

@@ -23,11 +23,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * folder CPU 490 → 460 and 460 → 440 ms, shown 321 → 305 and 289 → 282 ms; the dashboard within the
  * noise).
  */
-export const EAGER_MODULES = [
-  'src/main.tsx',
-  'src/routes/dashboard/dashboard-page.tsx',
-  'src/routes/category/category-page.tsx',
-];
+export const EAGER_MODULES = ['src/main.tsx', 'src/routes/dashboard/dashboard-page.tsx', 'src/routes/category/category-page.tsx'];
 
 /** The output files (relative to the output directory) of the chunks holding one of `modules`. */
 export function eagerChunkFiles(bundle: Rollup.OutputBundle, modules: readonly string[]): string[] {

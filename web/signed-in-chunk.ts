@@ -17,11 +17,7 @@ import type { Rollup } from 'vite';
  * are in README "Performance"). A signed-in page missing from the list only keeps Rollup's default
  * chunks: the list can fall behind without breaking anything.
  */
-const SIGNED_IN_ROOTS = [
-  'src/app/data-providers.tsx',
-  'src/app/route-data-preload.ts',
-  'src/routes/signed-in/signed-in-layout.tsx',
-];
+const SIGNED_IN_ROOTS = ['src/app/data-providers.tsx', 'src/app/route-data-preload.ts', 'src/routes/signed-in/signed-in-layout.tsx'];
 const SIGNED_IN_PAGES = [
   'src/routes/dashboard/dashboard-page.tsx',
   'src/routes/category/category-page.tsx',
@@ -46,14 +42,23 @@ const SIGNED_IN_PAGES = [
  * a signed-in first load included, a request of its own (issue 11 'Scale'). Such a module then
  * runs as the app starts, on every page: keep what these pages share free of work at load time.
  */
-export const PUBLIC_FIRST_LOADS = ['src/routes/landing/landing-page.tsx', 'src/routes/auth/auth-page.tsx', 'src/routes/public-page/slug-route.tsx'];
+export const PUBLIC_FIRST_LOADS = [
+  'src/routes/landing/landing-page.tsx',
+  'src/routes/auth/auth-page.tsx',
+  'src/routes/public-page/slug-route.tsx',
+];
 /**
  * Lazily loaded roots that only run for a signed-in visitor or one signing in: supabase-js, the
  * session helpers, a signed-in visitor's appearance on public pages, the sign-in form's actions.
  * What only they and the signed-in chunk load goes into one chunk (APP_DATA_CHUNK) instead of one
  * per set of roots: a folder's first load fetched four small files for it (issue 11 'Scale').
  */
-export const SIGNED_IN_FLOW_ROOTS = ['src/app/supabase-client.ts', '../shared/data/session.ts', 'src/app/appearance/load-user-appearance.ts', 'src/routes/auth/auth-actions.ts'];
+export const SIGNED_IN_FLOW_ROOTS = [
+  'src/app/supabase-client.ts',
+  '../shared/data/session.ts',
+  'src/app/appearance/load-user-appearance.ts',
+  'src/routes/auth/auth-actions.ts',
+];
 export const APP_DATA_CHUNK = 'app-data';
 const ENTRY = 'src/main.tsx';
 export const SIGNED_IN_CHUNK = 'signed-in';
@@ -73,7 +78,8 @@ function reach(roots: string[], info: ModuleGraph, dynamic: boolean, stop: Set<s
     seen.add(id);
     const m = info(id);
     if (!m) continue;
-    for (const next of dynamic ? [...m.importedIds, ...m.dynamicallyImportedIds] : m.importedIds) if (!seen.has(next) && !stop.has(next)) todo.push(next);
+    for (const next of dynamic ? [...m.importedIds, ...m.dynamicallyImportedIds] : m.importedIds)
+      if (!seen.has(next) && !stop.has(next)) todo.push(next);
   }
   return seen;
 }
@@ -95,84 +101,86 @@ function modulesReaching(target: (id: string) => boolean, all: Set<string>, info
 
 /** The chunk of every module that gets a manual one (the others are left to Rollup), by module id. */
 export function chunkAssignments(webRoot: string, info: ModuleGraph): Map<string, string> {
-    const abs = (rel: string) => path.join(webRoot, rel);
-    const roots = SIGNED_IN_ROOTS.map(abs);
-    const pages = SIGNED_IN_PAGES.map(abs);
-    const signedIn = new Set([...roots, ...pages]);
-    const out = new Map<string, string>();
+  const abs = (rel: string) => path.join(webRoot, rel);
+  const roots = SIGNED_IN_ROOTS.map(abs);
+  const pages = SIGNED_IN_PAGES.map(abs);
+  const signedIn = new Set([...roots, ...pages]);
+  const out = new Map<string, string>();
 
-    // Rollup adds a manual chunk's static dependencies to it unless another manual chunk claims
-    // them, so everything that loads without a session is claimed here, grouped as Rollup groups
-    // it by default: the entry's static graph in the entry chunk, every other module by the set of
-    // lazily loaded roots (pages, dialogs, supabase-js...) that reach it.
-    const entry = abs(ENTRY);
-    const entryGraph = reach([entry], info, false, new Set());
-    for (const id of entryGraph) out.set(id, 'index');
-    const lazyRoots: string[] = [];
-    const queue = [...entryGraph];
-    const seenRoots = new Set<string>();
-    while (queue.length > 0) {
-      const m = info(queue.pop()!);
-      for (const next of m?.dynamicallyImportedIds ?? []) {
-        if (seenRoots.has(next) || signedIn.has(next) || entryGraph.has(next)) continue;
-        seenRoots.add(next);
-        lazyRoots.push(next);
-        queue.push(...reach([next], info, false, entryGraph));
-      }
+  // Rollup adds a manual chunk's static dependencies to it unless another manual chunk claims
+  // them, so everything that loads without a session is claimed here, grouped as Rollup groups
+  // it by default: the entry's static graph in the entry chunk, every other module by the set of
+  // lazily loaded roots (pages, dialogs, supabase-js...) that reach it.
+  const entry = abs(ENTRY);
+  const entryGraph = reach([entry], info, false, new Set());
+  for (const id of entryGraph) out.set(id, 'index');
+  const lazyRoots: string[] = [];
+  const queue = [...entryGraph];
+  const seenRoots = new Set<string>();
+  while (queue.length > 0) {
+    const m = info(queue.pop()!);
+    for (const next of m?.dynamicallyImportedIds ?? []) {
+      if (seenRoots.has(next) || signedIn.has(next) || entryGraph.has(next)) continue;
+      seenRoots.add(next);
+      lazyRoots.push(next);
+      queue.push(...reach([next], info, false, entryGraph));
     }
-    // The signed-in chunk: what the signed-in roots load, and what two or more signed-in pages load,
-    // except what needs zod (forms and their schemas): shared, it made every signed-in page, a
-    // folder's first load included, download and run zod (30 KB gzipped) for the few pages that
-    // show such a form. Those modules keep Rollup's chunks, loaded by the pages that use them.
-    const shared = reach(roots, info, false, new Set());
-    const pagesReaching = new Map<string, string[]>();
-    for (const page of pages) for (const id of reach([page], info, false, new Set())) pagesReaching.set(id, [...(pagesReaching.get(id) ?? []), page]);
-    const needsZod = modulesReaching((id) => id.includes('/node_modules/zod/'), reach([entry], info, true, new Set()), info);
-    for (const [id, by] of pagesReaching) if (by.length >= 2 && !needsZod.has(id)) shared.add(id);
+  }
+  // The signed-in chunk: what the signed-in roots load, and what two or more signed-in pages load,
+  // except what needs zod (forms and their schemas): shared, it made every signed-in page, a
+  // folder's first load included, download and run zod (30 KB gzipped) for the few pages that
+  // show such a form. Those modules keep Rollup's chunks, loaded by the pages that use them.
+  const shared = reach(roots, info, false, new Set());
+  const pagesReaching = new Map<string, string[]>();
+  for (const page of pages)
+    for (const id of reach([page], info, false, new Set())) pagesReaching.set(id, [...(pagesReaching.get(id) ?? []), page]);
+  const needsZod = modulesReaching((id) => id.includes('/node_modules/zod/'), reach([entry], info, true, new Set()), info);
+  for (const [id, by] of pagesReaching) if (by.length >= 2 && !needsZod.has(id)) shared.add(id);
 
-    // A module both sides load goes to a chunk of its own: its set of roots holds a marker for the
-    // signed-in chunk when that chunk loads it, else one for the signed-in pages when one does, so
-    // neither side downloads the other's code for it, and the signed-in chunk (every signed-in
-    // page) pulls in nothing only some pages need.
-    const chunkReach = reach([...shared], info, false, new Set());
-    const reachedBy = new Map<string, string[]>();
-    for (const root of lazyRoots) for (const id of reach([root], info, false, entryGraph)) reachedBy.set(id, [...(reachedBy.get(id) ?? []), root]);
-    for (const [id, by] of reachedBy) {
-      if (chunkReach.has(id)) by.push(SIGNED_IN_CHUNK);
-      else if (pagesReaching.has(id)) by.push(PAGES_MARKER);
+  // A module both sides load goes to a chunk of its own: its set of roots holds a marker for the
+  // signed-in chunk when that chunk loads it, else one for the signed-in pages when one does, so
+  // neither side downloads the other's code for it, and the signed-in chunk (every signed-in
+  // page) pulls in nothing only some pages need.
+  const chunkReach = reach([...shared], info, false, new Set());
+  const reachedBy = new Map<string, string[]>();
+  for (const root of lazyRoots)
+    for (const id of reach([root], info, false, entryGraph)) reachedBy.set(id, [...(reachedBy.get(id) ?? []), root]);
+  for (const [id, by] of reachedBy) {
+    if (chunkReach.has(id)) by.push(SIGNED_IN_CHUNK);
+    else if (pagesReaching.has(id)) by.push(PAGES_MARKER);
+  }
+  // One chunk per distinct set of roots, named after its root when it has one; but what every
+  // budgeted public first load loads goes into the entry, and what only the signed-in chunk and
+  // the signed-in flow's roots load into one chunk of its own.
+  const publicFirstLoads = PUBLIC_FIRST_LOADS.map(abs);
+  const signedInFlow = new Set(SIGNED_IN_FLOW_ROOTS.map(abs));
+  const names = new Map<string, string>();
+  const used = new Set(['index', SIGNED_IN_CHUNK, APP_DATA_CHUNK]);
+  for (const [id, by] of reachedBy) {
+    if (publicFirstLoads.every((root) => by.includes(root))) {
+      out.set(id, 'index');
+      continue;
     }
-    // One chunk per distinct set of roots, named after its root when it has one; but what every
-    // budgeted public first load loads goes into the entry, and what only the signed-in chunk and
-    // the signed-in flow's roots load into one chunk of its own.
-    const publicFirstLoads = PUBLIC_FIRST_LOADS.map(abs);
-    const signedInFlow = new Set(SIGNED_IN_FLOW_ROOTS.map(abs));
-    const names = new Map<string, string>();
-    const used = new Set(['index', SIGNED_IN_CHUNK, APP_DATA_CHUNK]);
-    for (const [id, by] of reachedBy) {
-      if (publicFirstLoads.every((root) => by.includes(root))) {
-        out.set(id, 'index');
-        continue;
-      }
-      if (by.includes(SIGNED_IN_CHUNK) && by.every((root) => root === SIGNED_IN_CHUNK || signedInFlow.has(root))) {
-        out.set(id, APP_DATA_CHUNK);
-        continue;
-      }
-      const key = [...by].sort().join('|');
-      let name = names.get(key);
-      if (!name) {
-        const base = by.length === 1 ? path.basename(by[0]).replace(/\.[^.]+$/, '') : 'shared';
-        name = base;
-        for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
-        used.add(name);
-        names.set(key, name);
-      }
-      out.set(id, name);
+    if (by.includes(SIGNED_IN_CHUNK) && by.every((root) => root === SIGNED_IN_CHUNK || signedInFlow.has(root))) {
+      out.set(id, APP_DATA_CHUNK);
+      continue;
     }
+    const key = [...by].sort().join('|');
+    let name = names.get(key);
+    if (!name) {
+      const base = by.length === 1 ? path.basename(by[0]).replace(/\.[^.]+$/, '') : 'shared';
+      name = base;
+      for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
+      used.add(name);
+      names.set(key, name);
+    }
+    out.set(id, name);
+  }
 
-    // The signed-in chunk's own modules: those no public root loads.
-    for (const id of shared) if (!out.has(id) && !signedIn.has(id)) out.set(id, SIGNED_IN_CHUNK);
-    for (const root of roots) out.set(root, SIGNED_IN_CHUNK);
-    return out;
+  // The signed-in chunk's own modules: those no public root loads.
+  for (const id of shared) if (!out.has(id) && !signedIn.has(id)) out.set(id, SIGNED_IN_CHUNK);
+  for (const root of roots) out.set(root, SIGNED_IN_CHUNK);
+  return out;
 }
 
 /** Rollup's `output.manualChunks` for the web app (web/vite.config.ts). */

@@ -37,7 +37,13 @@ export default defineConfig(({ mode }) => {
   return {
     root: import.meta.dirname,
     envDir: repoRoot,
-    plugins: [react(), tailwindcss(), htmlConstants(env.VITE_SITE_URL ?? ''), webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY), compileHints(import.meta.dirname)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      htmlConstants(env.VITE_SITE_URL ?? ''),
+      webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY),
+      compileHints(import.meta.dirname),
+    ],
     resolve: {
       alias: [
         { find: '~shared', replacement: path.resolve(repoRoot, 'shared') },
@@ -48,7 +54,10 @@ export default defineConfig(({ mode }) => {
         ...(mode === 'production'
           ? [
               { find: /^react-router$/, replacement: path.resolve(repoRoot, 'node_modules/react-router/dist/production/index.mjs') },
-              { find: /^react-router\/dom$/, replacement: path.resolve(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs') },
+              {
+                find: /^react-router\/dom$/,
+                replacement: path.resolve(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs'),
+              },
             ]
           : []),
       ],

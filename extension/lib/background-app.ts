@@ -68,7 +68,13 @@ export function startBackground(deps: BackgroundDeps) {
   const now = deps.now ?? Date.now;
   const area = browser.storage.local;
 
-  const badge = new Badge({ action: browser.action, alarms: browser.alarms, area, pendingCount: () => api.pendingCount(), setTimer: deps.setTimer });
+  const badge = new Badge({
+    action: browser.action,
+    alarms: browser.alarms,
+    area,
+    pendingCount: () => api.pendingCount(),
+    setTimer: deps.setTimer,
+  });
 
   const queue = new SaveQueue({
     area,
@@ -85,7 +91,8 @@ export function startBackground(deps: BackgroundDeps) {
       } catch (error) {
         if (isRetryableSaveError(error)) return { result: 'retry', error: toDataError(error).message };
         const dataError = toDataError(error);
-        if (dataError.code === CLIENT_ERROR_CODES.notAuthenticated || dataError.status === 401) return { result: 'wait', error: dataError.message };
+        if (dataError.code === CLIENT_ERROR_CODES.notAuthenticated || dataError.status === 401)
+          return { result: 'wait', error: dataError.message };
         return { result: 'drop', error: saveErrorToast(error).description ?? dataError.message };
       }
     },
@@ -115,12 +122,23 @@ export function startBackground(deps: BackgroundDeps) {
     }
     try {
       const saved = await api.save(valid.input, previewHints(target, valid.input.url));
-      const message = saved.outcome === 'updated_existing' ? linkUpdatedExisting(saved.link.title).description ?? 'Link updated' : `Saved "${saved.link.title}"`;
+      const message =
+        saved.outcome === 'updated_existing'
+          ? (linkUpdatedExisting(saved.link.title).description ?? 'Link updated')
+          : `Saved "${saved.link.title}"`;
       await badge.flash('ok', `${BRAND_NAME}: ${message}`);
       return record({ status: 'saved', message, title: saved.link.title, url: saved.link.url, outcome: saved.outcome, at: now() });
     } catch (error) {
       if (isRetryableSaveError(error)) {
-        await queue.add({ url: valid.input.url, title: valid.input.title, categoryId: null, newCategory: null, userId, source: target.source, lastError: toDataError(error).message });
+        await queue.add({
+          url: valid.input.url,
+          title: valid.input.title,
+          categoryId: null,
+          newCategory: null,
+          userId,
+          source: target.source,
+          lastError: toDataError(error).message,
+        });
         const message = `Saved offline: "${valid.input.title}" will be sent when ${BRAND_NAME} is reachable.`;
         await badge.flash('queued', `${BRAND_NAME}: ${message}`);
         return record({ status: 'queued', message, ...base, at: now() });
@@ -136,7 +154,11 @@ export function startBackground(deps: BackgroundDeps) {
     const result = await queue.flush({ force });
     if (result.sent > 0) {
       await badge.flash('ok', `${BRAND_NAME}: ${result.sent} waiting ${result.sent === 1 ? 'save' : 'saves'} sent`);
-      await record({ status: 'saved', message: `${result.sent} waiting ${result.sent === 1 ? 'save was' : 'saves were'} sent.`, at: now() });
+      await record({
+        status: 'saved',
+        message: `${result.sent} waiting ${result.sent === 1 ? 'save was' : 'saves were'} sent.`,
+        at: now(),
+      });
     }
     return result;
   }

@@ -103,5 +103,10 @@ export function targetFromMenuClick(info: MenuClickInfo, tab?: TabLike): SaveTar
 /** The current tab as a save target (keyboard shortcut, popup). */
 export function targetFromTab(tab: TabLike | undefined, source: SaveTarget['source']): SaveTarget | null {
   if (!tab?.url) return null;
-  return { url: tab.url, title: cleanTitle(tab.title) || titleFromUrl(tab.url), source, ...(tab.favIconUrl ? { faviconUrl: tab.favIconUrl } : {}) };
+  return {
+    url: tab.url,
+    title: cleanTitle(tab.title) || titleFromUrl(tab.url),
+    source,
+    ...(tab.favIconUrl ? { faviconUrl: tab.favIconUrl } : {}),
+  };
 }

@@ -1,10 +1,7 @@
 import type { QueueInput } from './queue.ts';
 
 /** Messages extension pages (popup, options) send to the service worker. */
-export type WorkerMessage =
-  | { type: 'badge:refresh' }
-  | { type: 'queue:add'; item: QueueInput }
-  | { type: 'queue:flush' };
+export type WorkerMessage = { type: 'badge:refresh' } | { type: 'queue:add'; item: QueueInput } | { type: 'queue:flush' };
 
 export interface MessageSenderLike {
   id?: string;

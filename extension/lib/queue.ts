@@ -18,7 +18,9 @@ export interface QueuedSave {
   lastError: string | null;
 }
 
-export type QueueInput = Pick<QueuedSave, 'url' | 'title' | 'categoryId' | 'newCategory' | 'userId' | 'source'> & { lastError?: string | null };
+export type QueueInput = Pick<QueuedSave, 'url' | 'title' | 'categoryId' | 'newCategory' | 'userId' | 'source'> & {
+  lastError?: string | null;
+};
 
 /** What happened to one attempt. */
 export type SendResult = 'sent' | 'retry' | 'drop' | 'wait';
@@ -131,11 +133,17 @@ export class SaveQueue {
         if (outcome.result === 'sent') sent++;
         else if (outcome.result === 'drop') dropped++;
         // Signed out (or another account): keep it; a sign-in flushes with force, the alarm checks rarely.
-        else if (outcome.result === 'wait') kept.push({ ...item, nextAttemptAt: this.deps.now() + BACKOFF_MAX_MS, lastError: outcome.error ?? item.lastError });
+        else if (outcome.result === 'wait')
+          kept.push({ ...item, nextAttemptAt: this.deps.now() + BACKOFF_MAX_MS, lastError: outcome.error ?? item.lastError });
         else {
           unreachable = true;
           const attempts = item.attempts + 1;
-          kept.push({ ...item, attempts, nextAttemptAt: this.deps.now() + backoffDelay(attempts), lastError: outcome.error ?? item.lastError });
+          kept.push({
+            ...item,
+            attempts,
+            nextAttemptAt: this.deps.now() + backoffDelay(attempts),
+            lastError: outcome.error ?? item.lastError,
+          });
         }
       }
       if (sent > 0 || dropped > 0 || kept.some((item, index) => item !== items[index])) await this.write(kept);

@@ -13,9 +13,9 @@ import type { SaveTarget } from './save-target.ts';
  */
 
 /** The link form's validation (shared linkSchema): the parsed input or the first message. */
-export function validateTarget(target: Pick<SaveTarget, 'url' | 'title' | 'categoryId' | 'newCategory'>):
-  | { ok: true; input: LinkInput }
-  | { ok: false; message: string } {
+export function validateTarget(
+  target: Pick<SaveTarget, 'url' | 'title' | 'categoryId' | 'newCategory'>,
+): { ok: true; input: LinkInput } | { ok: false; message: string } {
   const parsed = linkSchema.safeParse({
     title: target.title,
     url: target.url,
@@ -31,7 +31,10 @@ export function validateTarget(target: Pick<SaveTarget, 'url' | 'title' | 'categ
  * the server's preview; no extra permission. The favicon is only a hint for the tab's own URL (an
  * edited URL is another page), and only http(s) (data: and chrome:// favicons are not fetchable).
  */
-export function previewHints(target: { url: string; title?: string | null; faviconUrl?: string | null }, savedUrl: string): PreviewHints | undefined {
+export function previewHints(
+  target: { url: string; title?: string | null; faviconUrl?: string | null },
+  savedUrl: string,
+): PreviewHints | undefined {
   if (normalizeUrl(target.url) !== savedUrl) return undefined;
   const favicon = safeHref(target.faviconUrl ?? null) ?? null;
   const title = target.title?.trim() || null;
@@ -55,7 +58,11 @@ export function isRetryableSaveError(error: unknown): boolean {
   if (dataError.status !== null && dataError.status >= 500) return true;
   const name = (error as { name?: unknown } | null)?.name;
   if (name === 'AbortError' || name === 'TimeoutError') return true;
-  return dataError.status === null && dataError.code === null && /failed to fetch|fetch failed|networkerror|network request|timed? ?out|aborted/i.test(dataError.message);
+  return (
+    dataError.status === null &&
+    dataError.code === null &&
+    /failed to fetch|fetch failed|networkerror|network request|timed? ?out|aborted/i.test(dataError.message)
+  );
 }
 
 /** The dashboard's toast for a failed save (part 1 §8). */

@@ -33,7 +33,9 @@ function parseServiceUrl(value: string): string | null {
 }
 
 /** Checks the options form; returns the cleaned settings or the field errors. */
-export function validateSettings(input: ExtensionSettings): { ok: true; settings: ExtensionSettings } | { ok: false; errors: SettingsErrors } {
+export function validateSettings(
+  input: ExtensionSettings,
+): { ok: true; settings: ExtensionSettings } | { ok: false; errors: SettingsErrors } {
   const errors: SettingsErrors = {};
   const apiUrl = parseServiceUrl(input.apiUrl);
   if (!apiUrl) errors.apiUrl = 'Enter the API URL, e.g. https://your-project.supabase.co';
@@ -50,7 +52,11 @@ export function validateSettings(input: ExtensionSettings): { ok: true; settings
  * Saves the settings. Moving to another API (or key) signs the user out: a session belongs to the
  * project that issued it, and sending its token to another server would leak it.
  */
-export async function saveSettings(area: StorageArea, next: ExtensionSettings, defaults: ExtensionSettings = BUILD_DEFAULTS): Promise<{ signedOut: boolean }> {
+export async function saveSettings(
+  area: StorageArea,
+  next: ExtensionSettings,
+  defaults: ExtensionSettings = BUILD_DEFAULTS,
+): Promise<{ signedOut: boolean }> {
   const current = await loadSettings(area, defaults);
   const projectChanged = current.apiUrl !== next.apiUrl || current.anonKey !== next.anonKey;
   await area.set({ [STORAGE_KEYS.settings]: next });

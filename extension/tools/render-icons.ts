@@ -15,7 +15,9 @@ try {
   const page = await browser.newPage();
   for (const size of sizes) {
     await page.setViewportSize({ width: size, height: size });
-    await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
+    );
     await page.screenshot({ path: path.join(root, 'public', 'icon', `${size}.png`), omitBackground: true });
   }
 } finally {

@@ -24,7 +24,11 @@ export function followUserAppearance(root: HTMLElement = document.documentElemen
   let saved: unknown = null;
   const paint = () => {
     if (!saved) {
-      applyAppearanceStyle(root, { classes: query.matches ? ['dark'] : [], variables: { '--primary': null, '--ring': null, '--primary-foreground': null } }, 'system');
+      applyAppearanceStyle(
+        root,
+        { classes: query.matches ? ['dark'] : [], variables: { '--primary': null, '--ring': null, '--primary-foreground': null } },
+        'system',
+      );
       return;
     }
     const appearance = normalizeAppearance(saved);

@@ -23,12 +23,18 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 
 /** The page's image for the card: main photo, else banner background (absolute http(s) only). */
 function imageOf(page: PublicPage, supabaseUrl: string): string | null {
-  if (page.main_photo_path && page.main_photo_size !== 'none') return publicObjectUrl(supabaseUrl, STORAGE_BUCKETS.mainPhotos, page.main_photo_path);
+  if (page.main_photo_path && page.main_photo_size !== 'none')
+    return publicObjectUrl(supabaseUrl, STORAGE_BUCKETS.mainPhotos, page.main_photo_path);
   return safeHref(page.banner_background_url) ?? null;
 }
 
 /** Replaces the index.html head's title/description/canonical and adds the card tags. */
-export function injectPageMeta(html: string, page: PublicPage | null, options: Pick<PublicPageMetaOptions, 'siteUrl' | 'supabaseUrl'>, noindex: boolean): string {
+export function injectPageMeta(
+  html: string,
+  page: PublicPage | null,
+  options: Pick<PublicPageMetaOptions, 'siteUrl' | 'supabaseUrl'>,
+  noindex: boolean,
+): string {
   const head: string[] = [];
   let out = html.replace(/\s*<link rel="canonical"[^>]*>/, '');
   if (page?.viewable) {
@@ -47,7 +53,11 @@ export function injectPageMeta(html: string, page: PublicPage | null, options: P
       `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
       `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     );
-    if (image) head.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
+    if (image)
+      head.push(
+        `<meta property="og:image" content="${escapeHtml(image)}" />`,
+        `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+      );
   }
   if (noindex) head.push('<meta name="robots" content="noindex" />');
   return out.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
@@ -63,7 +73,12 @@ export function publicPageMeta(options: PublicPageMetaOptions): (pathname: strin
     const slug = match[1];
     let entry = cache.get(slug.toLowerCase());
     if (!entry || Date.now() - entry.at > cacheMs) {
-      const page = await fetchPublicPage({ url: options.supabaseUrl, anonKey: options.anonKey }, slug, null, AbortSignal.timeout(2000)).catch(() => null);
+      const page = await fetchPublicPage(
+        { url: options.supabaseUrl, anonKey: options.anonKey },
+        slug,
+        null,
+        AbortSignal.timeout(2000),
+      ).catch(() => null);
       entry = { at: Date.now(), page };
       cache.set(slug.toLowerCase(), entry);
       if (cache.size > 1000) cache.delete(cache.keys().next().value!);

@@ -67,7 +67,8 @@ export async function shareReceiveRedirect(contentType: string, body: Buffer): P
 
 async function forwardToFunction(req: http.IncomingMessage, res: http.ServerResponse, name: string, search: string, opts: WebApiOptions) {
   const method = req.method ?? 'GET';
-  if (!['GET', 'POST', 'HEAD', 'OPTIONS'].includes(method)) return sendJson(res, 405, { error: 'method_not_allowed', message: 'Method not allowed' });
+  if (!['GET', 'POST', 'HEAD', 'OPTIONS'].includes(method))
+    return sendJson(res, 405, { error: 'method_not_allowed', message: 'Method not allowed' });
   const headers = new Headers({ apikey: opts.anonKey });
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = req.headers[name];

@@ -23,7 +23,11 @@ export function fetchWithEarlyRpcs(base?: typeof fetch, now: () => number = Date
     const body = method === 'POST' && typeof init?.body === 'string' ? init.body : method === 'GET' && init?.body == null ? '' : null;
     if (body === null) return send(input, init);
     const early = takeEarlyRpc(requestUrl(input), body);
-    if (early && now() - early.startedAt <= EARLY_RPC_MAX_AGE_MS && new Headers(init?.headers).get('Authorization') === early.authorization) {
+    if (
+      early &&
+      now() - early.startedAt <= EARLY_RPC_MAX_AGE_MS &&
+      new Headers(init?.headers).get('Authorization') === early.authorization
+    ) {
       const response = await early.response;
       if (response?.ok) return response;
     }

@@ -48,7 +48,12 @@ async function wholeAnswer(response: Response): Promise<Response> {
 const keyOf = (url: string, body: string) => `${url}\n${body}`;
 
 /** Starts each call now with the stored (still valid) access token. `url` is the Supabase URL. */
-export function startEarlyRpcs(endpoint: { url: string; anonKey: string }, accessToken: string, calls: readonly EarlyCall[], now: () => number = Date.now): void {
+export function startEarlyRpcs(
+  endpoint: { url: string; anonKey: string },
+  accessToken: string,
+  calls: readonly EarlyCall[],
+  now: () => number = Date.now,
+): void {
   const authorization = `Bearer ${accessToken}`;
   const rest = `${endpoint.url.replace(/\/+$/, '')}/rest/v1`;
   for (const call of calls) {

@@ -54,7 +54,10 @@ export class DataError extends Error {
   readonly details: string | null;
   readonly source: ErrorSource;
 
-  constructor(message: string, options: { code?: string | null; status?: number | null; details?: string | null; source: ErrorSource; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { code?: string | null; status?: number | null; details?: string | null; source: ErrorSource; cause?: unknown },
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DataError';
     this.code = options.code ?? null;
@@ -83,7 +86,8 @@ interface ErrorLike {
   error?: unknown;
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
 function sourceOf(name: string | null, fallback: ErrorSource): ErrorSource {
   if (!name) return fallback;
@@ -105,7 +109,10 @@ export function toDataError(error: unknown, source: ErrorSource = 'database'): D
     const name = str(e.name);
     const status = Number(e.status ?? e.statusCode);
     const resolved = sourceOf(name, source);
-    const networkLike = name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError' || /failed to fetch|fetch failed|network/i.test(message) && !Number.isFinite(status);
+    const networkLike =
+      name === 'AuthRetryableFetchError' ||
+      name === 'FunctionsFetchError' ||
+      (/failed to fetch|fetch failed|network/i.test(message) && !Number.isFinite(status));
     return new DataError(message, {
       code: str(e.code),
       status: Number.isFinite(status) && status > 0 ? status : null,
@@ -142,22 +149,28 @@ interface ActionEntry {
 }
 
 const hasCode = (code: string) => (error: DataError) => error.code === code;
-const when = (test: (error: DataError) => boolean, toast: ToastMessage | ((error: DataError) => ToastMessage)): Rule =>
-  (error) => (test(error) ? (typeof toast === 'function' ? toast(error) : toast) : null);
+const when =
+  (test: (error: DataError) => boolean, toast: ToastMessage | ((error: DataError) => ToastMessage)): Rule =>
+  (error) =>
+    test(error) ? (typeof toast === 'function' ? toast(error) : toast) : null;
 const uniqueViolation = (error: DataError) => isUniqueViolation(error);
 
 /** Title 'Error' with a fixed sentence (part 2 §8: "title Error unless noted"). */
 const errorSentence = (sentence: string) => (): ToastMessage => ({ title: DEFAULT_ERROR_TITLE, description: sentence });
 /** Title 'Error' with the server message, or the sentence when there is none (part 1 §8). */
-const messageOrSentence = (sentence: string) => (error: DataError): ToastMessage => ({
-  title: DEFAULT_ERROR_TITLE,
-  description: serverMessageOr(error, sentence),
-});
+const messageOrSentence =
+  (sentence: string) =>
+  (error: DataError): ToastMessage => ({
+    title: DEFAULT_ERROR_TITLE,
+    description: serverMessageOr(error, sentence),
+  });
 /** A short title with the server message as the description (part 2 §8: "the server message is usually the description"). */
-const titleWithMessage = (title: string, fallbackDescription?: string) => (error: DataError): ToastMessage => {
-  const description = error.fromServer && error.message.trim() ? error.message : fallbackDescription;
-  return description ? { title, description } : { title };
-};
+const titleWithMessage =
+  (title: string, fallbackDescription?: string) =>
+  (error: DataError): ToastMessage => {
+    const description = error.fromServer && error.message.trim() ? error.message : fallbackDescription;
+    return description ? { title, description } : { title };
+  };
 const fixed = (toast: ToastMessage) => (): ToastMessage => toast;
 
 const notAuthenticated = hasCode(CLIENT_ERROR_CODES.notAuthenticated);
@@ -190,7 +203,10 @@ const CATALOGUE = {
   'auth.updatePassword': {
     rules: [
       when(notAuthenticated, { title: DEFAULT_ERROR_TITLE, description: AUTH_MESSAGES.noAuthenticatedUser }),
-      when((e) => isSecureResetCode(e.code), (e) => ({ title: SECURE_RESET_ERROR_TITLE, description: SECURE_RESET_MESSAGES[e.code as keyof typeof SECURE_RESET_MESSAGES] })),
+      when(
+        (e) => isSecureResetCode(e.code),
+        (e) => ({ title: SECURE_RESET_ERROR_TITLE, description: SECURE_RESET_MESSAGES[e.code as keyof typeof SECURE_RESET_MESSAGES] }),
+      ),
     ],
     fallback: (e) => ({ title: SECURE_RESET_ERROR_TITLE, description: serverMessageOr(e, SECURE_RESET_FALLBACK_MESSAGE) }),
   },
@@ -204,7 +220,11 @@ const CATALOGUE = {
   // ── Part 1: links ──
   'links.load': { fallback: errorSentence(LINK_MESSAGES.loadGridFailed) },
   'link.save': {
-    rules: [when(notAuthenticated, { title: DEFAULT_ERROR_TITLE, description: AUTH_MESSAGES.mustBeLoggedInToAdd }), DEFAULT_CATEGORY_MISSING, ...fileRules],
+    rules: [
+      when(notAuthenticated, { title: DEFAULT_ERROR_TITLE, description: AUTH_MESSAGES.mustBeLoggedInToAdd }),
+      DEFAULT_CATEGORY_MISSING,
+      ...fileRules,
+    ],
     fallback: messageOrSentence(LINK_MESSAGES.saveFailed),
   },
   'link.delete': { fallback: messageOrSentence(LINK_MESSAGES.deleteFailed) },
@@ -262,17 +282,33 @@ const CATALOGUE = {
   'incoming.accept': {
     // Accepting records APPROVED as the link's second folder, so the server also says when APPROVED is gone.
     rules: [
-      when(hasCode(CLIENT_ERROR_CODES.incomingCategoryMissing), { title: DEFAULT_ERROR_TITLE, description: FOLDER_MESSAGES.incomingCategoryMissing }),
-      when(hasCode(CLIENT_ERROR_CODES.approvedFolderMissing), { title: DEFAULT_ERROR_TITLE, description: FOLDER_MESSAGES.approvedFolderMissing }),
+      when(hasCode(CLIENT_ERROR_CODES.incomingCategoryMissing), {
+        title: DEFAULT_ERROR_TITLE,
+        description: FOLDER_MESSAGES.incomingCategoryMissing,
+      }),
+      when(hasCode(CLIENT_ERROR_CODES.approvedFolderMissing), {
+        title: DEFAULT_ERROR_TITLE,
+        description: FOLDER_MESSAGES.approvedFolderMissing,
+      }),
     ],
     fallback: errorSentence(FOLDER_MESSAGES.acceptFailed),
   },
   'incoming.approve': {
-    rules: [when(hasCode(CLIENT_ERROR_CODES.approvedFolderMissing), { title: DEFAULT_ERROR_TITLE, description: FOLDER_MESSAGES.approvedFolderMissing })],
+    rules: [
+      when(hasCode(CLIENT_ERROR_CODES.approvedFolderMissing), {
+        title: DEFAULT_ERROR_TITLE,
+        description: FOLDER_MESSAGES.approvedFolderMissing,
+      }),
+    ],
     fallback: errorSentence(FOLDER_MESSAGES.approveFailed),
   },
   'incoming.reject': {
-    rules: [when(hasCode(CLIENT_ERROR_CODES.rejectedFolderMissing), { title: DEFAULT_ERROR_TITLE, description: FOLDER_MESSAGES.rejectedFolderMissing })],
+    rules: [
+      when(hasCode(CLIENT_ERROR_CODES.rejectedFolderMissing), {
+        title: DEFAULT_ERROR_TITLE,
+        description: FOLDER_MESSAGES.rejectedFolderMissing,
+      }),
+    ],
     fallback: errorSentence(FOLDER_MESSAGES.rejectFailed),
   },
   upload: { rules: fileRules, fallback: titleWithMessage(TEMPLATE_MESSAGES.uploadFailed) },
@@ -282,7 +318,8 @@ const CATALOGUE = {
       when((e) => e.code === 'insufficient_quota' || e.code === 'quota_exceeded', titleWithMessage(AI_ERROR_TITLES.quota)),
       when((e) => e.code === 'invalid_api_key' || e.code === 'api_key', titleWithMessage(AI_ERROR_TITLES.apiKey)),
     ],
-    fallback: (e) => aiErrorToast({ status: e.source === 'function' ? e.status : null, message: e.message, notSignedIn: notAuthenticated(e) }),
+    fallback: (e) =>
+      aiErrorToast({ status: e.source === 'function' ? e.status : null, message: e.message, notSignedIn: notAuthenticated(e) }),
   },
   // ── Part 2: settings, privacy, account, studio ──
   'profile.load': { fallback: errorSentence(SETTINGS_MESSAGES.loadProfileFailed) },

@@ -42,7 +42,10 @@ export const FOLDER_FIRST_SCREEN = 120;
  */
 export const listFolderLinksCall = (userId: string, categoryId: string, limit?: number): RpcCall => ({
   fn: 'list_folder_links',
-  args: limit === undefined ? { p_user_id: userId, p_category_id: categoryId } : { p_user_id: userId, p_category_id: categoryId, p_limit: limit },
+  args:
+    limit === undefined
+      ? { p_user_id: userId, p_category_id: categoryId }
+      : { p_user_id: userId, p_category_id: categoryId, p_limit: limit },
 });
 
 /** A folder with its breadcrumb, counts and subfolders (null when it is not the caller's). */

@@ -39,9 +39,8 @@ export type FileKind = 'icon' | 'background';
  * The bucket limits enforce the same on the server.
  */
 export function uploadFileProblem(file: UploadFile, kind: FileKind): { title: string; description: string } | null {
-  const typeOk = kind === 'icon'
-    ? (ICON_MIME_TYPES as readonly string[]).includes(file.type)
-    : file.type.startsWith(BACKGROUND_MIME_PREFIX);
+  const typeOk =
+    kind === 'icon' ? (ICON_MIME_TYPES as readonly string[]).includes(file.type) : file.type.startsWith(BACKGROUND_MIME_PREFIX);
   if (!typeOk) return kind === 'icon' ? LINK_MESSAGES.invalidIconType : LINK_MESSAGES.invalidBackgroundType;
   if (file.size > MAX_UPLOAD_BYTES) return LINK_MESSAGES.fileTooLarge;
   return null;

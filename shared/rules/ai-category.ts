@@ -1,7 +1,10 @@
 import { NEW_CATEGORY_OPTION } from '../constants.ts';
 
 /** Where an AI suggestion is saved: an existing folder, a new one by the suggested name, or the default. */
-export type SuggestionFolderChoice = { categoryId: string; newCategory?: undefined } | { categoryId: typeof NEW_CATEGORY_OPTION; newCategory: string } | { categoryId: undefined; newCategory?: undefined };
+export type SuggestionFolderChoice =
+  | { categoryId: string; newCategory?: undefined }
+  | { categoryId: typeof NEW_CATEGORY_OPTION; newCategory: string }
+  | { categoryId: undefined; newCategory?: undefined };
 
 /** Folder names longer than this are cut (the suggestion's category is free text from the model). */
 export const AI_CATEGORY_NAME_MAX = 60;

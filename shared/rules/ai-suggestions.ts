@@ -25,7 +25,10 @@ function jsonCandidates(content: string): string[] {
   for (const match of content.matchAll(/```(?:json)?\s*([\s\S]*?)```/gi)) candidates.push(match[1]);
   candidates.push(content);
   // JSON wrapped in prose: from the first bracket to the last matching one.
-  for (const [open, close] of [['[', ']'], ['{', '}']] as const) {
+  for (const [open, close] of [
+    ['[', ']'],
+    ['{', '}'],
+  ] as const) {
     const start = content.indexOf(open);
     const end = content.lastIndexOf(close);
     if (start !== -1 && end > start) candidates.push(content.slice(start, end + 1));
@@ -72,11 +75,17 @@ function toSuggestion(raw: Partial<Record<Field, unknown>> | null): AiSuggestion
 // ── Line-based fallback ──────────────────────────────────────────────────
 
 const FIELD_LABELS: Record<string, Field> = {
-  title: 'title', name: 'title',
-  url: 'url', link: 'url', website: 'url',
-  description: 'description', summary: 'description',
+  title: 'title',
+  name: 'title',
+  url: 'url',
+  link: 'url',
+  website: 'url',
+  description: 'description',
+  summary: 'description',
   category: 'category',
-  reasoning: 'reasoning', reason: 'reasoning', why: 'reasoning',
+  reasoning: 'reasoning',
+  reason: 'reasoning',
+  why: 'reasoning',
 };
 const NUMBERED_LINE = /^\s*(?:#{1,6}\s*)?\d+\s*[.)]\s*(.*)$/;
 const LABELLED_LINE = /^\s*(?:[-*•]\s*)?\**\s*([a-z]+)\s*\**\s*:\s*\**\s*(.*)$/i;
@@ -84,7 +93,10 @@ const MARKDOWN_LINK = /\[([^\]]*)\]\(([^)\s]+)\)/;
 const BARE_URL = /https?:\/\/[^\s<>()"'\]]+/i;
 
 function stripMarkdown(value: string): string {
-  return value.replace(/\*\*|__|`/g, '').replace(/^["']|["']$/g, '').trim();
+  return value
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^["']|["']$/g, '')
+    .trim();
 }
 
 function urlIn(value: string): string {

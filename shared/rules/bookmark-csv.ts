@@ -1,5 +1,12 @@
 import { folderPaths, type ExportCollection } from './bookmark-export.ts';
-import { formatFolderPath, parseFolderPath, parseImportDate, type ImportEntry, type InvalidEntry, type ParsedCollection } from './bookmark-import.ts';
+import {
+  formatFolderPath,
+  parseFolderPath,
+  parseImportDate,
+  type ImportEntry,
+  type InvalidEntry,
+  type ParsedCollection,
+} from './bookmark-import.ts';
 
 /**
  * CSV bookmarks (RFC 4180): fields separated by commas (or semicolons/tabs, detected from the first
@@ -62,7 +69,11 @@ export function parseCsvRows(text: string): string[][] {
 }
 
 function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
@@ -88,7 +99,10 @@ const DEFAULT_ORDER: Column[] = ['title', 'url', 'description', 'folder', 'creat
 function headerColumns(row: string[]): Map<Column, number> | null {
   const map = new Map<Column, number>();
   row.forEach((cell, index) => {
-    const name = cell.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const name = cell
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     for (const column of DEFAULT_ORDER) {
       if (!map.has(column) && ALIASES[column].includes(name)) map.set(column, index);
     }
@@ -141,7 +155,16 @@ export function toBookmarkCsv(collection: ExportCollection): string {
   for (const link of collection.links) {
     const folder = link.folder_id ? formatFolderPath(paths.get(link.folder_id) ?? []) : '';
     lines.push(
-      [link.title, link.url, link.description ?? '', folder, link.created_at, link.updated_at ?? '', link.access_count ?? 0, link.share_count ?? 0]
+      [
+        link.title,
+        link.url,
+        link.description ?? '',
+        folder,
+        link.created_at,
+        link.updated_at ?? '',
+        link.access_count ?? 0,
+        link.share_count ?? 0,
+      ]
         .map(csvCell)
         .join(','),
     );

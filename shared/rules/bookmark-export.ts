@@ -54,6 +54,10 @@ export const unixSeconds = (iso: string | null | undefined): number | null => {
 
 /** Date-stamped download name, e.g. "linkvault-bookmarks-2026-11-24.html". */
 export function exportFileName(brand: string, extension: 'html' | 'csv' | 'json', now = new Date()): string {
-  const slug = brand.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'links';
+  const slug =
+    brand
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'links';
   return `${slug}-bookmarks-${now.toISOString().slice(0, 10)}.${extension}`;
 }

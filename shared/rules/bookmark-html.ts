@@ -150,8 +150,7 @@ export function parseNetscapeHtml(html: string): ParsedCollection {
   return parser.end();
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Our collection as a Netscape bookmark file (Chrome and Firefox import it with the folder tree):

@@ -19,7 +19,14 @@ export class BookmarkJsonError extends Error {}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const path = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map(str).map((s) => s.trim()).filter(Boolean) : typeof v === 'string' && v.trim() ? [v.trim()] : [];
+  Array.isArray(v)
+    ? v
+        .map(str)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : typeof v === 'string' && v.trim()
+      ? [v.trim()]
+      : [];
 
 export function parseBookmarkJson(text: string): ParsedCollection {
   let data: unknown;

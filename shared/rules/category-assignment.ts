@@ -8,10 +8,7 @@ export interface CategoryAssignment {
   second_category_id: string | null;
 }
 
-export function assignLinkCategories(
-  chosenCategoryId: string | null | undefined,
-  defaultCategoryId: string,
-): CategoryAssignment {
+export function assignLinkCategories(chosenCategoryId: string | null | undefined, defaultCategoryId: string): CategoryAssignment {
   const second = chosenCategoryId && chosenCategoryId !== defaultCategoryId ? chosenCategoryId : null;
   return { category_id: defaultCategoryId, second_category_id: second };
 }

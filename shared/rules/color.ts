@@ -66,8 +66,10 @@ export function hslToHex({ h, s, l }: Hsl): string {
   const chroma = (1 - Math.abs(2 * light - 1)) * sat;
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;
-    const value = light - chroma / 2 * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255).toString(16).padStart(2, '0');
+    const value = light - (chroma / 2) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }

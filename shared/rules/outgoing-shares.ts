@@ -32,7 +32,8 @@ export interface OutgoingGroup<S extends OutgoingShareFields = OutgoingShareFiel
   lastSharedAt: string;
 }
 
-const platformLabel = (platform: string | null) => (platform && platform in SOCIAL_PLATFORM_LABELS ? SOCIAL_PLATFORM_LABELS[platform as SocialPlatform] : (platform ?? 'Social'));
+const platformLabel = (platform: string | null) =>
+  platform && platform in SOCIAL_PLATFORM_LABELS ? SOCIAL_PLATFORM_LABELS[platform as SocialPlatform] : (platform ?? 'Social');
 
 export function outgoingRecipient(share: OutgoingShareFields): OutgoingRecipient {
   const base = { shareId: share.id, sharedAt: share.shared_at };

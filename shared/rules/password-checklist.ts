@@ -1,5 +1,12 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_SEQUENCE_RUN_LENGTH, SECURE_RESET_MIN_CHARACTER_CLASSES } from '../constants.ts';
-import { characterClasses, containsIdentity, countCharacterClasses, hasSequenceOrRepeat, passwordLength, type PasswordIdentity } from './password-policy.ts';
+import {
+  characterClasses,
+  containsIdentity,
+  countCharacterClasses,
+  hasSequenceOrRepeat,
+  passwordLength,
+  type PasswordIdentity,
+} from './password-policy.ts';
 
 /**
  * The password rules as a checklist the forms show while the user types (issue 17 item 8). Built
@@ -27,7 +34,11 @@ export function passwordRuleHint(set: PasswordRuleSet): string {
 
 export function passwordChecklist(password: string, set: PasswordRuleSet, identity: PasswordIdentity = {}): PasswordRuleState[] {
   const classes = characterClasses(password);
-  const length = { id: 'length' as const, label: `At least ${PASSWORD_MIN_LENGTH} characters`, met: passwordLength(password) >= PASSWORD_MIN_LENGTH };
+  const length = {
+    id: 'length' as const,
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    met: passwordLength(password) >= PASSWORD_MIN_LENGTH,
+  };
   if (set === 'sign-up') {
     return [
       length,
@@ -40,10 +51,20 @@ export function passwordChecklist(password: string, set: PasswordRuleSet, identi
   const knowsIdentity = Boolean(identity.email || identity.username);
   return [
     length,
-    { id: 'class_mix', label: `${SECURE_RESET_MIN_CHARACTER_CLASSES} of 4: lowercase, uppercase, digit, symbol`, met: countCharacterClasses(password) >= SECURE_RESET_MIN_CHARACTER_CLASSES },
+    {
+      id: 'class_mix',
+      label: `${SECURE_RESET_MIN_CHARACTER_CLASSES} of 4: lowercase, uppercase, digit, symbol`,
+      met: countCharacterClasses(password) >= SECURE_RESET_MIN_CHARACTER_CLASSES,
+    },
     // Only when the form knows who is signed in; the server checks it either way.
-    ...(knowsIdentity ? [{ id: 'identity' as const, label: 'Not your e-mail or username', met: password !== '' && !containsIdentity(password, identity) }] : []),
-    { id: 'sequence', label: `No runs of ${PASSWORD_SEQUENCE_RUN_LENGTH} like "abcd", "4321" or "aaaa"`, met: password !== '' && !hasSequenceOrRepeat(password) },
+    ...(knowsIdentity
+      ? [{ id: 'identity' as const, label: 'Not your e-mail or username', met: password !== '' && !containsIdentity(password, identity) }]
+      : []),
+    {
+      id: 'sequence',
+      label: `No runs of ${PASSWORD_SEQUENCE_RUN_LENGTH} like "abcd", "4321" or "aaaa"`,
+      met: password !== '' && !hasSequenceOrRepeat(password),
+    },
   ];
 }
 

@@ -53,8 +53,14 @@ export function meetsSignUpPasswordPolicy(password: string): boolean {
 // ── Secure reset ─────────────────────────────────────────────────────────
 
 export const SECURE_RESET_CODES = [
-  'min_length', 'class_mix', 'contains_identity', 'seq_or_repeat',
-  'too_weak', 'breached', 'reuse_disallowed', 'update_failed',
+  'min_length',
+  'class_mix',
+  'contains_identity',
+  'seq_or_repeat',
+  'too_weak',
+  'breached',
+  'reuse_disallowed',
+  'update_failed',
 ] as const;
 export type SecureResetCode = (typeof SECURE_RESET_CODES)[number];
 /** The codes decided without a network or the password history, in the order they are checked. */

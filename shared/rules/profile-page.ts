@@ -40,27 +40,41 @@ export interface ProfilePageFields {
 const text = (value: string | null | undefined) => value?.trim() ?? '';
 
 /** Display name, else first + last name, else '@username' (or the slug). */
-export function pageDisplayName(page: Pick<ProfilePageFields, 'public_display_name' | 'first_name' | 'last_name' | 'username' | 'slug'>): string {
-  return text(page.public_display_name) || [text(page.first_name), text(page.last_name)].filter(Boolean).join(' ') || `@${page.username ?? page.slug}`;
+export function pageDisplayName(
+  page: Pick<ProfilePageFields, 'public_display_name' | 'first_name' | 'last_name' | 'username' | 'slug'>,
+): string {
+  return (
+    text(page.public_display_name) ||
+    [text(page.first_name), text(page.last_name)].filter(Boolean).join(' ') ||
+    `@${page.username ?? page.slug}`
+  );
 }
 
 /** Up to two letters for the initials circle ('Ada Lovelace' → 'AL', '@ada' → 'A'). */
 export function initialsOf(name: string): string {
-  const words = name.replace(/^@/, '').split(/[\s_.-]+/).filter(Boolean);
+  const words = name
+    .replace(/^@/, '')
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? [words[0][0], words[words.length - 1][0]] : [words[0]?.[0] ?? '?'];
   return letters.join('').toUpperCase();
 }
 
 export const bannerMessageOf = (page: Pick<ProfilePageFields, 'banner_message'>) => text(page.banner_message) || DEFAULT_BANNER_MESSAGE;
-export const profileTitleOf = (page: Pick<ProfilePageFields, 'profile_section_title'>) => text(page.profile_section_title) || DEFAULT_PROFILE_SECTION_TITLE;
-export const bioSocialTitleOf = (page: Pick<ProfilePageFields, 'bio_social_section_title'>) => text(page.bio_social_section_title) || DEFAULT_BIO_SOCIAL_SECTION_TITLE;
+export const profileTitleOf = (page: Pick<ProfilePageFields, 'profile_section_title'>) =>
+  text(page.profile_section_title) || DEFAULT_PROFILE_SECTION_TITLE;
+export const bioSocialTitleOf = (page: Pick<ProfilePageFields, 'bio_social_section_title'>) =>
+  text(page.bio_social_section_title) || DEFAULT_BIO_SOCIAL_SECTION_TITLE;
 /** Chosen: the links section is titled 'Links' unless the owner named it. */
 export const linksTitleOf = (page: Pick<ProfilePageFields, 'links_section_title'>) => text(page.links_section_title) || 'Links';
 
 /** A handle as typed ('@ada', 'ada', 'x.com/ada') reduced to the characters handles allow. */
 export function cleanHandle(handle: string | null | undefined): string {
   const last = text(handle).replace(/\/+$/, '').split('/').pop() ?? '';
-  return last.replace(/^@/, '').replace(/[^A-Za-z0-9_.]/g, '').slice(0, 50);
+  return last
+    .replace(/^@/, '')
+    .replace(/[^A-Za-z0-9_.]/g, '')
+    .slice(0, 50);
 }
 
 export type SocialKind = 'website' | 'twitter' | 'instagram' | 'linkedin';
@@ -74,14 +88,23 @@ export interface SocialLink {
 }
 
 /** Website, X/Twitter, Instagram, LinkedIn: only the ones set, only as http(s) links. */
-export function socialLinksOf(page: Pick<ProfilePageFields, 'website_url' | 'twitter_handle' | 'instagram_handle' | 'linkedin_url'>): SocialLink[] {
+export function socialLinksOf(
+  page: Pick<ProfilePageFields, 'website_url' | 'twitter_handle' | 'instagram_handle' | 'linkedin_url'>,
+): SocialLink[] {
   const links: SocialLink[] = [];
   const website = safeHref(page.website_url);
   if (website) links.push({ kind: 'website', label: 'Website', href: website, text: new URL(website).hostname.replace(/^www\./, '') });
   const twitter = cleanHandle(page.twitter_handle);
-  if (twitter) links.push({ kind: 'twitter', label: 'X/Twitter', href: `https://x.com/${encodeURIComponent(twitter)}`, text: `@${twitter}` });
+  if (twitter)
+    links.push({ kind: 'twitter', label: 'X/Twitter', href: `https://x.com/${encodeURIComponent(twitter)}`, text: `@${twitter}` });
   const instagram = cleanHandle(page.instagram_handle);
-  if (instagram) links.push({ kind: 'instagram', label: 'Instagram', href: `https://www.instagram.com/${encodeURIComponent(instagram)}`, text: `@${instagram}` });
+  if (instagram)
+    links.push({
+      kind: 'instagram',
+      label: 'Instagram',
+      href: `https://www.instagram.com/${encodeURIComponent(instagram)}`,
+      text: `@${instagram}`,
+    });
   const linkedin = safeHref(page.linkedin_url);
   if (linkedin) links.push({ kind: 'linkedin', label: 'LinkedIn', href: linkedin, text: 'LinkedIn' });
   return links;
@@ -122,7 +145,9 @@ export function accentOf(page: Pick<ProfilePageFields, 'accent_color'>): string 
 
 /** Black or white text on the accent, by relative luminance. */
 export function textOnAccent(hex: string): '#000000' | '#ffffff' {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? '#000000' : '#ffffff';
 }
 

@@ -27,7 +27,10 @@ export function fallbackPreview(url: string): LinkPreview {
 }
 
 /** oEmbed fields over the fallback: a missing title keeps host and path; a non-http thumbnail is dropped. */
-export function previewFromOembed(url: string, oembed: { title?: string | null; author_name?: string | null; thumbnail_url?: string | null } | null | undefined): LinkPreview {
+export function previewFromOembed(
+  url: string,
+  oembed: { title?: string | null; author_name?: string | null; thumbnail_url?: string | null } | null | undefined,
+): LinkPreview {
   const base = fallbackPreview(url);
   if (!oembed) return base;
   return {

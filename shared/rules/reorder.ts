@@ -57,12 +57,7 @@ function timesForOrder(slots: readonly Orderable[], order: readonly Orderable[])
  * impossible (first item left/up/beginning, last item right/down/end, unknown id).
  * `items` must be in display order (newest first); `columns` is the grid's row width.
  */
-export function planReorder(
-  items: readonly Orderable[],
-  id: string,
-  direction: ReorderDirection,
-  columns = 1,
-): CreatedAtUpdate[] | null {
+export function planReorder(items: readonly Orderable[], id: string, direction: ReorderDirection, columns = 1): CreatedAtUpdate[] | null {
   const index = items.findIndex((item) => item.id === id);
   if (index === -1) return null;
   const times = items.map((item) => toMs(item.created_at));

@@ -16,14 +16,84 @@ export interface SettingsCategory {
 }
 
 export const SETTINGS_CATEGORIES: readonly SettingsCategory[] = [
-  { slug: 'general', title: 'General', description: 'Language, region, defaults and your data.', items: [{ key: 'language', label: 'Language' }, { key: 'region', label: 'Region & time zone' }, { key: 'defaults', label: 'Default view' }, { key: 'data', label: 'Import & export' }] },
-  { slug: 'profile', title: 'Profile', description: 'Your name, username and e-mail.', items: [{ key: 'name-email', label: 'Name & Email' }, { key: 'username', label: 'Username' }, { key: 'profile-photo', label: 'Profile photo' }] },
-  { slug: 'privacy-security', title: 'Privacy & Security', description: 'Blocked senders, sharing, password and your account.', items: [{ key: 'privacy', label: 'Privacy' }, { key: 'security', label: 'Security' }, { key: 'two-factor', label: 'Two-factor authentication' }] },
-  { slug: 'notifications', title: 'Notifications', description: 'What we tell you and how.', items: [{ key: 'email-notifications', label: 'Email notifications' }, { key: 'push-notifications', label: 'Push notifications' }] },
-  { slug: 'appearance', title: 'Appearance', description: 'Theme, accent colour and density.', items: [{ key: 'appearance', label: 'Theme & colours' }, { key: 'density', label: 'Density' }] },
-  { slug: 'integrations', title: 'Integrations', description: 'Social accounts and connected apps.', items: [{ key: 'social-sharing', label: 'Social sharing' }, { key: 'connected-apps', label: 'Connected apps' }] },
-  { slug: 'billing', title: 'Billing', description: 'Plan and payments.', items: [{ key: 'plan', label: 'Plan' }, { key: 'payment-methods', label: 'Payment methods' }, { key: 'invoices', label: 'Invoices' }] },
-  { slug: 'about', title: 'About', description: 'Help, policies and version.', items: [{ key: 'support', label: 'Support' }, { key: 'terms', label: 'Terms' }, { key: 'version', label: 'Version' }] },
+  {
+    slug: 'general',
+    title: 'General',
+    description: 'Language, region, defaults and your data.',
+    items: [
+      { key: 'language', label: 'Language' },
+      { key: 'region', label: 'Region & time zone' },
+      { key: 'defaults', label: 'Default view' },
+      { key: 'data', label: 'Import & export' },
+    ],
+  },
+  {
+    slug: 'profile',
+    title: 'Profile',
+    description: 'Your name, username and e-mail.',
+    items: [
+      { key: 'name-email', label: 'Name & Email' },
+      { key: 'username', label: 'Username' },
+      { key: 'profile-photo', label: 'Profile photo' },
+    ],
+  },
+  {
+    slug: 'privacy-security',
+    title: 'Privacy & Security',
+    description: 'Blocked senders, sharing, password and your account.',
+    items: [
+      { key: 'privacy', label: 'Privacy' },
+      { key: 'security', label: 'Security' },
+      { key: 'two-factor', label: 'Two-factor authentication' },
+    ],
+  },
+  {
+    slug: 'notifications',
+    title: 'Notifications',
+    description: 'What we tell you and how.',
+    items: [
+      { key: 'email-notifications', label: 'Email notifications' },
+      { key: 'push-notifications', label: 'Push notifications' },
+    ],
+  },
+  {
+    slug: 'appearance',
+    title: 'Appearance',
+    description: 'Theme, accent colour and density.',
+    items: [
+      { key: 'appearance', label: 'Theme & colours' },
+      { key: 'density', label: 'Density' },
+    ],
+  },
+  {
+    slug: 'integrations',
+    title: 'Integrations',
+    description: 'Social accounts and connected apps.',
+    items: [
+      { key: 'social-sharing', label: 'Social sharing' },
+      { key: 'connected-apps', label: 'Connected apps' },
+    ],
+  },
+  {
+    slug: 'billing',
+    title: 'Billing',
+    description: 'Plan and payments.',
+    items: [
+      { key: 'plan', label: 'Plan' },
+      { key: 'payment-methods', label: 'Payment methods' },
+      { key: 'invoices', label: 'Invoices' },
+    ],
+  },
+  {
+    slug: 'about',
+    title: 'About',
+    description: 'Help, policies and version.',
+    items: [
+      { key: 'support', label: 'Support' },
+      { key: 'terms', label: 'Terms' },
+      { key: 'version', label: 'Version' },
+    ],
+  },
 ];
 
 const TARGETS: Record<string, string> = {

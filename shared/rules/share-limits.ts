@@ -34,9 +34,7 @@ export const EMAIL_MAX = 254;
  * '' when nothing name-like is left.
  */
 export function cleanSenderName(input: string): string {
-  const words = input
-    .split(/\s+/)
-    .filter((w) => /^[\p{L}\p{M}'\u2019.-]+$/u.test(w) && !/\.[\p{L}\p{M}]/u.test(w));
+  const words = input.split(/\s+/).filter((w) => /^[\p{L}\p{M}'\u2019.-]+$/u.test(w) && !/\.[\p{L}\p{M}]/u.test(w));
   return Array.from(words.join(' ')).slice(0, SHARE_SENDER_NAME_MAX).join('').trim();
 }
 

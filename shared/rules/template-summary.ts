@@ -23,7 +23,8 @@ export function summariseTemplates<C extends TemplateFolderLike, L extends Templ
   previewCount = 3,
 ): TemplateSummary<C, L>[] {
   const children = new Map<string, C[]>();
-  for (const c of categories) if (c.parent_category_id) children.set(c.parent_category_id, [...(children.get(c.parent_category_id) ?? []), c]);
+  for (const c of categories)
+    if (c.parent_category_id) children.set(c.parent_category_id, [...(children.get(c.parent_category_id) ?? []), c]);
   const linksBy = new Map<string, L[]>();
   for (const l of links) if (l.category_id) linksBy.set(l.category_id, [...(linksBy.get(l.category_id) ?? []), l]);
 

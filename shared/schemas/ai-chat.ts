@@ -26,7 +26,11 @@ export type AiChatRequest = z.infer<typeof aiChatRequestSchema>;
 
 /** The discovery card's query: must not be empty. */
 export const AI_QUERY_REQUIRED_MESSAGE = 'Please describe what links you are looking for';
-export const aiDiscoveryQuerySchema = z.string(AI_QUERY_REQUIRED_MESSAGE).trim().min(1, AI_QUERY_REQUIRED_MESSAGE).max(500, 'Query is too long');
+export const aiDiscoveryQuerySchema = z
+  .string(AI_QUERY_REQUIRED_MESSAGE)
+  .trim()
+  .min(1, AI_QUERY_REQUIRED_MESSAGE)
+  .max(500, 'Query is too long');
 
 /** One suggestion as the card stores it (the parser in rules/ai-suggestions already drops non-http(s)). */
 export const aiSuggestionSchema = z.object({

@@ -5,7 +5,10 @@ import { isHslString } from '../rules/color.ts';
 export const ACCENT_HSL_MESSAGE = "Accent must look like 'h s% l%'";
 
 /** An accent colour stored as 'h s% l%' (h 0-360, s and l 0-100). */
-export const accentHslSchema = z.string().trim().refine((value) => isHslString(value), ACCENT_HSL_MESSAGE);
+export const accentHslSchema = z
+  .string()
+  .trim()
+  .refine((value) => isHslString(value), ACCENT_HSL_MESSAGE);
 
 /** user_appearance_settings fields (upserted by user_id). */
 export const appearanceSchema = z.object({

@@ -57,5 +57,9 @@ export function optionalHttpUrlField(invalidMessage = INVALID_URL_MESSAGE) {
 
 /** An optional free-text field with a maximum length; missing becomes ''. */
 export function optionalTextField(max: number, tooLongMessage: string) {
-  return z.string().max(max, tooLongMessage).nullish().transform((value) => value ?? '');
+  return z
+    .string()
+    .max(max, tooLongMessage)
+    .nullish()
+    .transform((value) => value ?? '');
 }

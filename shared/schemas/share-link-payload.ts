@@ -43,8 +43,8 @@ export const shareDataSchema = z
     if (social && (value.social_platform == null || value.social_handle == null)) {
       ctx.addIssue({ code: 'custom', message: 'Social platform and handle are both required', path: ['social_handle'] });
     }
-    const kinds = [value.recipient_email, value.recipient_phone, value.recipient_username].filter((v) => v != null).length
-      + (social ? 1 : 0);
+    const kinds =
+      [value.recipient_email, value.recipient_phone, value.recipient_username].filter((v) => v != null).length + (social ? 1 : 0);
     if (kinds !== 1) ctx.addIssue({ code: 'custom', message: SHARE_ONE_RECIPIENT_MESSAGE, path: [] });
   });
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { SHARE_TYPES, SOCIAL_PLATFORMS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../constants.ts';
 
-export const SHARE_RULES_MESSAGE =
-  'Social platform is required when sharing via social media, username must be 3-30 characters';
+export const SHARE_RULES_MESSAGE = 'Social platform is required when sharing via social media, username must be 3-30 characters';
 
 /**
  * The Share Link dialog. The spec has one combined rule and one combined message; it is reported

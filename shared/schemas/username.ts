@@ -16,10 +16,6 @@ export const usernameSchema = z
 export const usernameFormSchema = z.object({ username: usernameSchema });
 
 /** The name-email settings page: empty says 'Username required' (and only that). */
-export const nameEmailUsernameSchema = z
-  .string(USERNAME_MESSAGES.required)
-  .trim()
-  .min(1, USERNAME_MESSAGES.required)
-  .pipe(usernameSchema);
+export const nameEmailUsernameSchema = z.string(USERNAME_MESSAGES.required).trim().min(1, USERNAME_MESSAGES.required).pipe(usernameSchema);
 export const nameEmailUsernameFormSchema = z.object({ username: nameEmailUsernameSchema });
 export type UsernameInput = z.infer<typeof usernameFormSchema>;

@@ -34,7 +34,11 @@ export const WEBPAGE_MESSAGES = {
 /** '#rrggbb', the accent colour's stored form. */
 export const ACCENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
-const storagePath = z.string().max(STORAGE_PATH_MAX).nullish().transform((v) => v || null);
+const storagePath = z
+  .string()
+  .max(STORAGE_PATH_MAX)
+  .nullish()
+  .transform((v) => v || null);
 const shortText = optionalTextField(SHORT_TEXT_MAX, WEBPAGE_MESSAGES.textTooLong);
 /** '@name' and 'name' are the same handle; stored without the '@'. */
 const handle = optionalTextField(HANDLE_MAX, WEBPAGE_MESSAGES.handleTooLong).transform((v) => v.trim().replace(/^@/, ''));

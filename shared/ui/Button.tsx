@@ -39,12 +39,5 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', size = 'md', className, type = 'button', ...props },
   ref,
 ) {
-  return (
-    <button
-      ref={ref}
-      type={type}
-      className={buttonClasses(variant, size, className)}
-      {...props}
-    />
-  );
+  return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
 });

@@ -51,9 +51,13 @@ let tracking = false;
 function trackFocus() {
   if (tracking || typeof document === 'undefined') return;
   tracking = true;
-  document.addEventListener('focusin', (event) => {
-    lastFocused = event.target instanceof Element ? event.target : null;
-  }, true);
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      lastFocused = event.target instanceof Element ? event.target : null;
+    },
+    true,
+  );
 }
 
 /** Remembers the opener when `open` turns true (before the dialog moves focus) and refocuses it on close. */

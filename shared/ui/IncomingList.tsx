@@ -32,18 +32,41 @@ export interface IncomingListProps {
 }
 
 /** Received links with 'Accept' into a chosen folder or 'Reject' (part 2 §2, §4). */
-export function IncomingList({ items, folders, onAccept, onReject, emptyText = 'No incoming links.', defaultFolderId, renderActions }: IncomingListProps) {
+export function IncomingList({
+  items,
+  folders,
+  onAccept,
+  onReject,
+  emptyText = 'No incoming links.',
+  defaultFolderId,
+  renderActions,
+}: IncomingListProps) {
   if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{emptyText}</p>;
   return (
     <ul className="grid gap-3" aria-label="Incoming links">
       {items.map((item) => (
-        <IncomingRow key={item.shared_link_id} item={item} folders={folders} onAccept={onAccept} onReject={onReject} defaultFolderId={defaultFolderId} renderActions={renderActions} />
+        <IncomingRow
+          key={item.shared_link_id}
+          item={item}
+          folders={folders}
+          onAccept={onAccept}
+          onReject={onReject}
+          defaultFolderId={defaultFolderId}
+          renderActions={renderActions}
+        />
       ))}
     </ul>
   );
 }
 
-function IncomingRow({ item, folders, onAccept, onReject, defaultFolderId, renderActions }: { item: IncomingItem } & Pick<IncomingListProps, 'folders' | 'onAccept' | 'onReject' | 'defaultFolderId' | 'renderActions'>) {
+function IncomingRow({
+  item,
+  folders,
+  onAccept,
+  onReject,
+  defaultFolderId,
+  renderActions,
+}: { item: IncomingItem } & Pick<IncomingListProps, 'folders' | 'onAccept' | 'onReject' | 'defaultFolderId' | 'renderActions'>) {
   // The user's choice, else the default folder once the folders are known.
   const [chosen, setDestination] = useState<string | null>(null);
   const fallback = defaultFolderId && folders.some((folder) => folder.id === defaultFolderId) ? defaultFolderId : '';

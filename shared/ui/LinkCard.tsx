@@ -67,7 +67,22 @@ const MENU_ITEM =
   'flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
 
 /** One link in the grid (part 1 §2): icon menu, title, URL, date, views and shares, reorder on hover. */
-export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, onMove, disabledMoves, editing, className, extraActions, details, ownControls, moveBarLater }: LinkCardProps) {
+export function LinkCard({
+  link,
+  onOpen,
+  onShare,
+  shareOff,
+  onEdit,
+  onDelete,
+  onMove,
+  disabledMoves,
+  editing,
+  className,
+  extraActions,
+  details,
+  ownControls,
+  moveBarLater,
+}: LinkCardProps) {
   const href = safeHref(link.url);
   // Roving tab index: the card is one tab stop; arrow keys move between its controls.
   const controls: string[] = ['menu'];
@@ -146,7 +161,12 @@ export function LinkCard({ link, onOpen, onShare, shareOff, onEdit, onDelete, on
                 {href ? item('Go to Site (Same Page)', () => onOpen(link, 'same-page')) : null}
                 {href ? item('Go to Site (Pop-up Window)', () => onOpen(link, 'new-window')) : null}
                 {onShare && shareOff ? (
-                  <DropdownMenu.Item disabled className={cn(MENU_ITEM, 'flex-col items-start gap-0.5 opacity-50')} title={shareOff} data-testid="share-off">
+                  <DropdownMenu.Item
+                    disabled
+                    className={cn(MENU_ITEM, 'flex-col items-start gap-0.5 opacity-50')}
+                    title={shareOff}
+                    data-testid="share-off"
+                  >
                     <span>Share Link</span>
                     <span className="text-xs text-muted-foreground">{shareOff}</span>
                   </DropdownMenu.Item>

@@ -242,7 +242,14 @@ export function LinkForm({
         <input type="text" autoComplete="off" className={CONTROL_CLASS} {...register('title')} />
       </FormField>
       <FormField label="URL" error={errors.url?.message}>
-        <input type="url" inputMode="url" autoComplete="url" placeholder="https://example.com" className={CONTROL_CLASS} {...register('url')} />
+        <input
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://example.com"
+          className={CONTROL_CLASS}
+          {...register('url')}
+        />
       </FormField>
       {existing ? (
         <p role="status" data-testid="existing-link-notice" className="-mt-2 text-xs text-warning">

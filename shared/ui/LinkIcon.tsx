@@ -43,7 +43,11 @@ export function LinkIcon({
     );
   }
   return (
-    <span aria-hidden="true" data-icon="letter" className={cn('flex h-10 w-10 items-center justify-center rounded-md bg-primary/10 text-base font-semibold text-primary', className)}>
+    <span
+      aria-hidden="true"
+      data-icon="letter"
+      className={cn('flex h-10 w-10 items-center justify-center rounded-md bg-primary/10 text-base font-semibold text-primary', className)}
+    >
       {letter}
     </span>
   );

@@ -49,7 +49,11 @@ export function PasswordRules({ password, set, identity = {}, meter = true, id }
     <div id={id} className="grid gap-2" data-testid="password-rules">
       <ul className="grid gap-0.5 text-xs" aria-label="Password rules">
         {rules.map((rule) => (
-          <li key={rule.id} data-met={rule.met || undefined} className={cn('flex items-center gap-1.5', rule.met ? 'text-success' : 'text-muted-foreground')}>
+          <li
+            key={rule.id}
+            data-met={rule.met || undefined}
+            className={cn('flex items-center gap-1.5', rule.met ? 'text-success' : 'text-muted-foreground')}
+          >
             <span aria-hidden="true">{rule.met ? '✓' : '○'}</span>
             <span>{rule.label}</span>
             <span className="sr-only">{rule.met ? '(met)' : '(not yet)'}</span>
@@ -62,7 +66,10 @@ export function PasswordRules({ password, set, identity = {}, meter = true, id }
             {[0, 1, 2, 3].map((i) => (
               <span
                 key={i}
-                className={cn('h-1.5 flex-1 rounded-full', i < score ? (score >= MIN_PASSWORD_STRENGTH_SCORE ? 'bg-success' : 'bg-warning') : 'bg-muted')}
+                className={cn(
+                  'h-1.5 flex-1 rounded-full',
+                  i < score ? (score >= MIN_PASSWORD_STRENGTH_SCORE ? 'bg-success' : 'bg-warning') : 'bg-muted',
+                )}
               />
             ))}
           </div>

@@ -20,7 +20,10 @@ export const SHARE_METHOD_OPTIONS: ReadonlyArray<{ value: ShareType; label: stri
 ];
 
 /** The recipient field's label and placeholder per method (the spec: "depend on the method"). */
-export const RECIPIENT_FIELD: Record<ShareType, { label: string; placeholder: string; type: string; inputMode?: 'email' | 'tel' | 'text' }> = {
+export const RECIPIENT_FIELD: Record<
+  ShareType,
+  { label: string; placeholder: string; type: string; inputMode?: 'email' | 'tel' | 'text' }
+> = {
   username: { label: 'Username', placeholder: 'Enter username', type: 'text' },
   email: { label: 'Email Address', placeholder: 'Enter email address', type: 'email', inputMode: 'email' },
   phone: { label: 'Phone Number', placeholder: 'Enter phone number', type: 'tel', inputMode: 'tel' },

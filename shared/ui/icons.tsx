@@ -8,5 +8,37 @@
  * (web/signed-in-chunk.ts) then ships every signed-in icon with them (1 KB gzipped in the entry).
  */
 export type { IconProps } from './icons/icon.tsx';
-export { ArrowRightIcon, ChartIcon, EyeIcon, EyeOffIcon, FolderIcon, HomeIcon, LifeBuoyIcon, LoaderIcon, MailIcon, ShareIcon, ShieldIcon, SparklesIcon, UsersIcon } from './icons/public-icons.tsx';
-export { CheckCircleIcon, ChevronDownIcon, CloseIcon, CloudOffIcon, ConstructionIcon, ExternalLinkIcon, ImageIcon, InboxIcon, LogOutIcon, PencilIcon, PlusIcon, RefreshIcon, SearchIcon, SendIcon, SettingsIcon, TrashIcon, UserIcon } from './icons/app-icons.tsx';
+export {
+  ArrowRightIcon,
+  ChartIcon,
+  EyeIcon,
+  EyeOffIcon,
+  FolderIcon,
+  HomeIcon,
+  LifeBuoyIcon,
+  LoaderIcon,
+  MailIcon,
+  ShareIcon,
+  ShieldIcon,
+  SparklesIcon,
+  UsersIcon,
+} from './icons/public-icons.tsx';
+export {
+  CheckCircleIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  CloudOffIcon,
+  ConstructionIcon,
+  ExternalLinkIcon,
+  ImageIcon,
+  InboxIcon,
+  LogOutIcon,
+  PencilIcon,
+  PlusIcon,
+  RefreshIcon,
+  SearchIcon,
+  SendIcon,
+  SettingsIcon,
+  TrashIcon,
+  UserIcon,
+} from './icons/app-icons.tsx';

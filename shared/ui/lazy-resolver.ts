@@ -16,6 +16,7 @@ export function lazyResolver<TFieldValues extends FieldValues, TContext, TTransf
       loading = null;
       throw error;
     }));
-  const resolver: Resolver<TFieldValues, TContext, TTransformed> = async (values, context, options) => (await get())(values, context, options);
+  const resolver: Resolver<TFieldValues, TContext, TTransformed> = async (values, context, options) =>
+    (await get())(values, context, options);
   return Object.assign(resolver, { preload: () => void get().catch(() => undefined) });
 }

@@ -93,7 +93,10 @@ export function configTomlPasswordPolicy(file?: string): { minLength: number; re
   const min = configTomlValue('auth', 'minimum_password_length', file);
   const req = configTomlValue('auth', 'password_requirements', file) ?? '';
   const known: PasswordRequirements[] = ['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'];
-  return { minLength: min === undefined ? 6 : Number(min), requirements: known.includes(req as PasswordRequirements) ? (req as PasswordRequirements) : '' };
+  return {
+    minLength: min === undefined ? 6 : Number(min),
+    requirements: known.includes(req as PasswordRequirements) ? (req as PasswordRequirements) : '',
+  };
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -121,7 +124,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const webPort = int(env.WEB_PORT, 3000);
   const siteUrl = env.SITE_URL || `http://127.0.0.1:${webPort}`;
   const functionEnv: Record<string, string> = {};
-  for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL', 'HIBP_URL', 'INSTAGRAM_OEMBED_URL', 'INSTAGRAM_OEMBED_TOKEN', 'TIKTOK_OEMBED_URL', 'BRAND_NAME', 'SITE_URL', 'FUNCTIONS_TEST_MODE', 'LINK_PREVIEW_TEST_ALLOW']) {
+  for (const name of [
+    'OPENAI_API_KEY',
+    'OPENAI_BASE_URL',
+    'AI_MODEL',
+    'HIBP_URL',
+    'INSTAGRAM_OEMBED_URL',
+    'INSTAGRAM_OEMBED_TOKEN',
+    'TIKTOK_OEMBED_URL',
+    'BRAND_NAME',
+    'SITE_URL',
+    'FUNCTIONS_TEST_MODE',
+    'LINK_PREVIEW_TEST_ALLOW',
+  ]) {
     if (env[name]) functionEnv[name] = env[name] as string;
   }
   functionEnv.SITE_URL ??= siteUrl;
@@ -137,7 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anonKey: env.ANON_KEY || keys.anonKey,
     serviceRoleKey: env.SERVICE_ROLE_KEY || keys.serviceRoleKey,
     siteUrl,
-    additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
     smtp: {
       host: env.SMTP_HOST || undefined,

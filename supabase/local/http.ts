@@ -4,7 +4,11 @@ import type { RequestRole } from './db/index.ts';
 
 /** An error that already knows its HTTP status and JSON body (in the shape of the service that threw it). */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(typeof body.message === 'string' ? body.message : typeof body.msg === 'string' ? body.msg : `HTTP ${status}`);
   }
 }
@@ -54,7 +58,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendText(res: ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8', headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  contentType = 'text/plain; charset=utf-8',
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'Content-Type': contentType, ...headers });
   res.end(body);
@@ -94,7 +104,10 @@ export interface RequestAuth {
 }
 
 export class AuthError extends Error {
-  constructor(message: string, readonly reason: 'missing' | 'invalid' | 'expired' | 'role') {
+  constructor(
+    message: string,
+    readonly reason: 'missing' | 'invalid' | 'expired' | 'role',
+  ) {
     super(message);
   }
 }
@@ -121,6 +134,7 @@ export function authenticate(req: IncomingMessage, secret: string, nowMs: number
     throw new AuthError(e instanceof Error ? e.message : 'invalid JWT', reason);
   }
   const role = claims.role;
-  if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') throw new AuthError(`role "${String(role)}" does not exist`, 'role');
+  if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role')
+    throw new AuthError(`role "${String(role)}" does not exist`, 'role');
   return { role, claims, token };
 }

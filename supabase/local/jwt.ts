@@ -12,7 +12,10 @@ export function signJwt(claims: JwtClaims, secret: string): string {
 }
 
 export class JwtError extends Error {
-  constructor(message: string, readonly reason: 'malformed' | 'signature' | 'expired' | 'algorithm') {
+  constructor(
+    message: string,
+    readonly reason: 'malformed' | 'signature' | 'expired' | 'algorithm',
+  ) {
     super(message);
   }
 }
@@ -20,7 +23,8 @@ export class JwtError extends Error {
 /** Verifies an HS256 JWT signed with `secret`; any token so signed is accepted, whatever its exact string. */
 export function verifyJwt(token: string, secret: string, nowMs: number = Date.now()): JwtClaims {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed', 'malformed');
+  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p)))
+    throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed', 'malformed');
   let header: { alg?: string };
   let claims: JwtClaims;
   try {
@@ -29,8 +33,10 @@ export function verifyJwt(token: string, secret: string, nowMs: number = Date.no
   } catch {
     throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed', 'malformed');
   }
-  if (!claims || typeof claims !== 'object' || Array.isArray(claims)) throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed', 'malformed');
-  if (header.alg !== 'HS256') throw new JwtError('invalid JWT: unable to parse or verify signature, signing method is invalid', 'algorithm');
+  if (!claims || typeof claims !== 'object' || Array.isArray(claims))
+    throw new JwtError('invalid JWT: unable to parse or verify signature, token is malformed', 'malformed');
+  if (header.alg !== 'HS256')
+    throw new JwtError('invalid JWT: unable to parse or verify signature, signing method is invalid', 'algorithm');
   const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
   const given = Buffer.from(parts[2], 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

@@ -34,7 +34,11 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
   };
   fs.mkdirSync(config.dataDir, { recursive: true });
   configureRequestGuard({ timeoutMs: config.rest.timeoutMs, maxResponseRows: config.rest.maxResponseRows });
-  const db = await openDatabase({ dataDir: `${config.dataDir}/pgdata`, databaseUrl: config.databaseUrl, pgliteThread: config.pgliteThread });
+  const db = await openDatabase({
+    dataDir: `${config.dataDir}/pgdata`,
+    databaseUrl: config.databaseUrl,
+    pgliteThread: config.pgliteThread,
+  });
   let catcher: MailCatcher | undefined;
   let server: http.Server | undefined;
   const services: Partial<RunningStack['services']> = {};
@@ -53,7 +57,13 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
 
     let smtp: StackContext['smtpForFunctions'];
     if (config.smtp.host) {
-      smtp = { host: config.smtp.host, port: config.smtp.port ?? 465, user: config.smtp.user, pass: config.smtp.pass, sender: config.smtp.sender };
+      smtp = {
+        host: config.smtp.host,
+        port: config.smtp.port ?? 465,
+        user: config.smtp.user,
+        pass: config.smtp.pass,
+        sender: config.smtp.sender,
+      };
     } else {
       catcher = new MailCatcher();
       await catcher.start(config.host, config.mailSmtpPort, config.mailWebPort);
@@ -83,7 +93,14 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
           }
         }
         if (url.pathname === '/' || url.pathname === '/health') {
-          sendJson(res, 200, { name: 'local supabase-compatible stack', status: 'ok', rest: '/rest/v1', auth: '/auth/v1', storage: '/storage/v1', functions: '/functions/v1' });
+          sendJson(res, 200, {
+            name: 'local supabase-compatible stack',
+            status: 'ok',
+            rest: '/rest/v1',
+            auth: '/auth/v1',
+            storage: '/storage/v1',
+            functions: '/functions/v1',
+          });
           return;
         }
         sendJson(res, 404, { message: 'no Route matched with those values' });

@@ -4,7 +4,12 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 export async function benchUser(admin: SupabaseClient, url: string, anonKey: string, bench: string, tag: string) {
   const email = `bench-${bench}-${tag}-${Date.now()}@example.test`;
   const password = 'Sturdy-Passw0rd!';
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Bench', last_name: tag } });
+  const created = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { first_name: 'Bench', last_name: tag },
+  });
   if (created.error) throw created.error;
   const client = createClient(url, anonKey, { auth: { persistSession: false } });
   const { data, error } = await client.auth.signInWithPassword({ email, password });

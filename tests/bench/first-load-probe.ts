@@ -53,7 +53,8 @@ const PAGES = (process.env.PROBE_PAGES ?? 'dashboard,folder').split(',');
 const AUTH_STORAGE_KEY = 'linkvault-auth';
 const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'];
 if (!process.env.PROBE_TRACE_NO_PROFILE) TRACE_CATEGORIES.push('disabled-by-default-v8.cpu_profiler');
-if (process.env.PROBE_TRACE_CATEGORIES) TRACE_CATEGORIES.splice(0, TRACE_CATEGORIES.length, ...process.env.PROBE_TRACE_CATEGORIES.split(','));
+if (process.env.PROBE_TRACE_CATEGORIES)
+  TRACE_CATEGORIES.splice(0, TRACE_CATEGORIES.length, ...process.env.PROBE_TRACE_CATEGORIES.split(','));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -62,7 +63,13 @@ function buildOther(checkout: string, env: { url: string; anonKey: string }): st
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-base-'));
   execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: checkout,
-    env: { ...process.env, VITE_SUPABASE_URL: env.url, VITE_SUPABASE_ANON_KEY: env.anonKey, VITE_SITE_URL: 'http://127.0.0.1', WEB_OUT_DIR: out },
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: env.url,
+      VITE_SUPABASE_ANON_KEY: env.anonKey,
+      VITE_SITE_URL: 'http://127.0.0.1',
+      WEB_OUT_DIR: out,
+    },
     stdio: 'inherit',
   });
   return out;
@@ -91,7 +98,10 @@ function shownTest(text: string, isFolder: boolean): string {
 /** As bench:dashboard watches: Playwright's waitForFunction, checked every frame. */
 async function shownByPlaywright(page: Page, text: string, isFolder: boolean): Promise<number> {
   // A string, not a function: tsx's helpers (__name) do not exist in the page.
-  const handle = await page.waitForFunction(`${shownTest(text, isFolder)} ? Math.round(performance.now()) : false`, undefined, { polling: 'raf', timeout: 60_000 });
+  const handle = await page.waitForFunction(`${shownTest(text, isFolder)} ? Math.round(performance.now()) : false`, undefined, {
+    polling: 'raf',
+    timeout: 60_000,
+  });
   return (await handle.jsonValue()) as number;
 }
 
@@ -105,7 +115,12 @@ function shownWatcher(text: string, isFolder: boolean): string {
 
 /** Reads the init script's time with one CDP call: nothing of Playwright's runs in the page. */
 async function shownFromPage(cdp: CDPSession): Promise<number> {
-  const answer = (await cdp.send('Runtime.evaluate', { expression: 'window.__lvShown', awaitPromise: true, returnByValue: true, timeout: 60_000 })) as { result: { value: unknown } };
+  const answer = (await cdp.send('Runtime.evaluate', {
+    expression: 'window.__lvShown',
+    awaitPromise: true,
+    returnByValue: true,
+    timeout: 60_000,
+  })) as { result: { value: unknown } };
   if (typeof answer.result.value !== 'number') throw new Error(`the page never showed its data: ${JSON.stringify(answer)}`);
   return answer.result.value;
 }
@@ -130,8 +145,19 @@ async function browserCpu(browser: Browser): Promise<{ since: () => Promise<{ to
   };
 }
 
-async function loadOnce(browser: Browser, webUrl: string, pagePath: string, countText: string, session: string, tracePath: string | null, light: boolean): Promise<Load> {
-  const context = await browser.newContext({ baseURL: webUrl, viewport: process.env.PROBE_PHONE ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
+async function loadOnce(
+  browser: Browser,
+  webUrl: string,
+  pagePath: string,
+  countText: string,
+  session: string,
+  tracePath: string | null,
+  light: boolean,
+): Promise<Load> {
+  const context = await browser.newContext({
+    baseURL: webUrl,
+    viewport: process.env.PROBE_PHONE ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  });
   try {
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);
     for (let w = 0; w < Number(process.env.PROBE_WARM ?? 0); w++) {
@@ -155,7 +181,12 @@ async function loadOnce(browser: Browser, webUrl: string, pagePath: string, coun
     const requests = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((e) => {
         const r = e as PerformanceResourceTiming;
-        return [r.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 80), Math.round(r.startTime), Math.round(r.responseStart), Math.round(r.responseEnd)] as [string, number, number, number];
+        return [
+          r.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 80),
+          Math.round(r.startTime),
+          Math.round(r.responseStart),
+          Math.round(r.responseEnd),
+        ] as [string, number, number, number];
       }),
     );
     // Where the load was when: the document, its first paint, and the app's own measures (lv:*).
@@ -164,7 +195,8 @@ async function loadOnce(browser: Browser, webUrl: string, pagePath: string, coun
       const out: Array<[string, number]> = [];
       if (nav) out.push(['document in', nav.responseEnd], ['DOM interactive', nav.domInteractive]);
       for (const p of performance.getEntriesByType('paint')) out.push([p.name, p.startTime]);
-      for (const m of performance.getEntriesByType('measure')) if (m.name.startsWith('lv:')) out.push([`${m.name} (${Math.round(m.duration)} ms)`, m.startTime]);
+      for (const m of performance.getEntriesByType('measure'))
+        if (m.name.startsWith('lv:')) out.push([`${m.name} (${Math.round(m.duration)} ms)`, m.startTime]);
       for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('lv:')) out.push([m.name, m.startTime]);
       out.sort((a, b) => a[1] - b[1]);
       return out.map(([name, at]) => [name, Math.round(at)] as [string, number]);
@@ -182,7 +214,8 @@ async function main() {
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'probe-'));
     await buildWeb({ supabaseUrl: info.url, anonKey: info.anonKey, siteUrl: 'http://127.0.0.1' }, true, outDir);
     const builds: Array<[name: string, url: string]> = [['this', await serve(outDir)]];
-    if (process.env.PROBE_BASE) builds.unshift(['base', await serve(buildOther(process.env.PROBE_BASE, { url: info.url, anonKey: info.anonKey }))]);
+    if (process.env.PROBE_BASE)
+      builds.unshift(['base', await serve(buildOther(process.env.PROBE_BASE, { url: info.url, anonKey: info.anonKey }))]);
 
     // The account bench:dashboard uses: 10,000 links in 'Recently Saved Links', 200 in each of 50 folders.
     const account = await createSeededAccount(info, LINKS, FOLDERS, 'probe');
@@ -203,12 +236,16 @@ async function main() {
             const target = targets[name];
             if (!target) throw new Error(`unknown page ${name} (dashboard, folder, folder200)`);
             const traceAll = !!process.env.PROBE_TRACE_ALL;
-            const trace = process.env.PROBE_TRACE && (traceAll || run === RUNS - 1) ? `${process.env.PROBE_TRACE}-${name}-${build}${traceAll ? `-${run}` : ''}.json` : null;
+            const trace =
+              process.env.PROBE_TRACE && (traceAll || run === RUNS - 1)
+                ? `${process.env.PROBE_TRACE}-${name}-${build}${traceAll ? `-${run}` : ''}.json`
+                : null;
             const load = await loadOnce(browser, url, target[0], target[1], session, trace, watch === 'light');
             results.set(`${name} ${build}`, [...(results.get(`${name} ${build}`) ?? []), load]);
             if (process.env.PROBE_VERBOSE) {
               console.log(`${name} ${build} run ${run}: shown ${load.shown} ms, main-thread tasks ${load.taskMs} ms`);
-              for (const [request, start, responseStart, end] of load.requests) console.log(`  ${String(start).padStart(5)} ${String(responseStart).padStart(5)} ${String(end).padStart(5)}  ${request}`);
+              for (const [request, start, responseStart, end] of load.requests)
+                console.log(`  ${String(start).padStart(5)} ${String(responseStart).padStart(5)} ${String(end).padStart(5)}  ${request}`);
               for (const [name, at] of load.milestones) console.log(`  ${String(at).padStart(5)}  ${name}`);
             }
           }
@@ -218,12 +255,18 @@ async function main() {
 
     const referenceAfter = await machineReference(browser);
     console.log(`\nFirst loads, ${RUNS} of each (ms; builds interleaved)`);
-    console.log(`machine: fixed work in a page (machine-reference.ts), before / after: ${referenceBefore.toFixed(1)} / ${referenceAfter.toFixed(1)} ms\n`);
-    console.log(`${'page'.padEnd(12)} ${'build'.padEnd(12)} ${'shown median'.padStart(13)} ${'tasks median'.padStart(13)} ${'cpu median'.padStart(11)}  shown, each run`);
+    console.log(
+      `machine: fixed work in a page (machine-reference.ts), before / after: ${referenceBefore.toFixed(1)} / ${referenceAfter.toFixed(1)} ms\n`,
+    );
+    console.log(
+      `${'page'.padEnd(12)} ${'build'.padEnd(12)} ${'shown median'.padStart(13)} ${'tasks median'.padStart(13)} ${'cpu median'.padStart(11)}  shown, each run`,
+    );
     for (const [key, loads] of results) {
       const [name, build] = key.split(' ');
       const shown = loads.map((l) => l.shown);
-      console.log(`${name.padEnd(12)} ${build.padEnd(12)} ${String(median(shown)).padStart(13)} ${String(median(loads.map((l) => l.taskMs))).padStart(13)} ${String(median(loads.map((l) => l.cpuMs))).padStart(11)}  ${shown.join(' ')}`);
+      console.log(
+        `${name.padEnd(12)} ${build.padEnd(12)} ${String(median(shown)).padStart(13)} ${String(median(loads.map((l) => l.taskMs))).padStart(13)} ${String(median(loads.map((l) => l.cpuMs))).padStart(11)}  ${shown.join(' ')}`,
+      );
     }
   } finally {
     await browser.close();

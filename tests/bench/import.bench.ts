@@ -28,16 +28,26 @@ const AUTH_STORAGE_KEY = 'linkvault-auth';
 
 /** A Chrome-style export: top-level folders with subfolders (1 in 10 top-level), links spread evenly, every link with an ICON. */
 export function generateBookmarkFile(links = LINKS, folders = FOLDERS, iconBytes = ICON_BYTES): string {
-  const icon = `data:image/png;base64,${Buffer.alloc(Math.ceil((iconBytes * 3) / 4), 7).toString('base64').slice(0, iconBytes)}`;
+  const icon = `data:image/png;base64,${Buffer.alloc(Math.ceil((iconBytes * 3) / 4), 7)
+    .toString('base64')
+    .slice(0, iconBytes)}`;
   const top = Math.max(1, Math.round(folders / 10));
   const perTop = Math.floor((folders - top) / top);
   const folderCount = top + top * perTop;
   const perFolder = Math.ceil(links / folderCount);
   let written = 0;
-  const out: string[] = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>', '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">', '<TITLE>Bookmarks</TITLE>', '<H1>Bookmarks</H1>', '<DL><p>'];
+  const out: string[] = [
+    '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+    '<TITLE>Bookmarks</TITLE>',
+    '<H1>Bookmarks</H1>',
+    '<DL><p>',
+  ];
   const linksOf = (indent: string, label: string) => {
     for (let i = 0; i < perFolder && written < links; i++, written++) {
-      out.push(`${indent}<DT><A HREF="https://site-${written % 997}.example/${label}/page-${written}?ref=bench" ADD_DATE="${1_600_000_000 + written}" ICON="${icon}">Bookmark ${written} about ${label}</A>`);
+      out.push(
+        `${indent}<DT><A HREF="https://site-${written % 997}.example/${label}/page-${written}?ref=bench" ADD_DATE="${1_600_000_000 + written}" ICON="${icon}">Bookmark ${written} about ${label}</A>`,
+      );
     }
   };
   for (let t = 0; t < top; t++) {
@@ -65,7 +75,9 @@ async function main() {
   const file = path.join(dir, 'bookmarks.html');
   fs.writeFileSync(file, html);
   const sizeMb = Buffer.byteLength(html) / 1024 / 1024;
-  console.log(`Generated ${file}: ${sizeMb.toFixed(1)} MB, ${LINKS.toLocaleString('en-US')} bookmarks in ${FOLDERS.toLocaleString('en-US')} folders`);
+  console.log(
+    `Generated ${file}: ${sizeMb.toFixed(1)} MB, ${LINKS.toLocaleString('en-US')} bookmarks in ${FOLDERS.toLocaleString('en-US')} folders`,
+  );
   console.log('Starting a local stack and building the web app…');
   const { stack, info, cleanup } = await startTestStack();
   const outDir = path.join(dir, 'web');
@@ -97,7 +109,12 @@ async function main() {
       ['data layer: parse', `${((tParsed - t0) / 1000).toFixed(2)} s`, '', null],
       ['data layer: parse + plan + write', `${dataS.toFixed(1)} s`, `<= ${BUDGET.importS} s`, dataS <= BUDGET.importS],
       ['data layer: rows per second', `${Math.round(result.inserted / dataS).toLocaleString('en-US')}`, '', null],
-      ['data layer: inserted / folders created', `${result.inserted.toLocaleString('en-US')} / ${result.foldersCreated}`, '', result.inserted === plan.links.length],
+      [
+        'data layer: inserted / folders created',
+        `${result.inserted.toLocaleString('en-US')} / ${result.foldersCreated}`,
+        '',
+        result.inserted === plan.links.length,
+      ],
       ['data layer: Node heap peak', `${(peakNode / 1024 / 1024).toFixed(0)} MB`, '', null],
     );
 
@@ -107,7 +124,12 @@ async function main() {
     const exported = toNetscapeHtml(collection);
     const exportS = (performance.now() - e0) / 1000;
     rows.push(['export HTML (data layer)', `${exportS.toFixed(2)} s`, `<= ${BUDGET.exportS} s`, exportS <= BUDGET.exportS]);
-    rows.push(['export: links / bytes', `${collection.links.length.toLocaleString('en-US')} / ${(exported.length / 1024 / 1024).toFixed(1)} MB`, '', null]);
+    rows.push([
+      'export: links / bytes',
+      `${collection.links.length.toLocaleString('en-US')} / ${(exported.length / 1024 / 1024).toFixed(1)} MB`,
+      '',
+      null,
+    ]);
 
     // 3. The UI: pick the file on /settings/data, wait for the summary, sampling the tab's heap.
     const b = await newUser(admin, info.url, info.anonKey, 'ui');
@@ -138,18 +160,29 @@ async function main() {
       ['UI: pick file → summary', `${uiS.toFixed(1)} s`, `<= ${BUDGET.importS} s`, uiS <= BUDGET.importS],
       ['UI: rows per second', `${Math.round(LINKS / uiS).toLocaleString('en-US')}`, '', null],
       ['UI: summary', imported, '', null],
-      ['UI: tab JS heap peak', `${(peakTab / 1024 / 1024).toFixed(0)} MB`, `<= ${BUDGET.heapMb} MB`, peakTab / 1024 / 1024 <= BUDGET.heapMb],
+      [
+        'UI: tab JS heap peak',
+        `${(peakTab / 1024 / 1024).toFixed(0)} MB`,
+        `<= ${BUDGET.heapMb} MB`,
+        peakTab / 1024 / 1024 <= BUDGET.heapMb,
+      ],
     );
 
     // 4. UI export, then the dashboard right after.
     const x0 = performance.now();
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Export HTML' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 120_000 }),
+      page.getByRole('button', { name: 'Export HTML' }).click(),
+    ]);
     await download.path();
     const uiExportS = (performance.now() - x0) / 1000;
     rows.push(['UI: export HTML (click → file)', `${uiExportS.toFixed(2)} s`, `<= ${BUDGET.exportS} s`, uiExportS <= BUDGET.exportS]);
     const d0 = performance.now();
     await page.goto('/dashboard');
-    await page.getByTestId('links-total').filter({ hasText: `${LINKS.toLocaleString('en-US')} links` }).waitFor({ timeout: 120_000 });
+    await page
+      .getByTestId('links-total')
+      .filter({ hasText: `${LINKS.toLocaleString('en-US')} links` })
+      .waitFor({ timeout: 120_000 });
     rows.push(['dashboard: open → all links shown', `${((performance.now() - d0) / 1000).toFixed(1)} s`, '', null]);
     await context.close();
     await new Promise((resolve) => server.close(resolve));

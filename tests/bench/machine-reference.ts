@@ -14,7 +14,11 @@ export async function machineReference(browser: Browser): Promise<number> {
     const out: number[] = [];
     for (let run = 0; run < 8; run++) {
       const start = performance.now();
-      const items = Array.from({ length: 20_000 }, (_, i) => ({ id: i, title: `Link ${(i * 7919) % 20_000}`, url: `https://example.test/${i}` }));
+      const items = Array.from({ length: 20_000 }, (_, i) => ({
+        id: i,
+        title: `Link ${(i * 7919) % 20_000}`,
+        url: `https://example.test/${i}`,
+      }));
       const back = JSON.parse(JSON.stringify(items)) as typeof items;
       back.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
       const box = document.createElement('div');

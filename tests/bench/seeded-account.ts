@@ -14,11 +14,21 @@ export interface SeededAccount {
   folderIds: string[];
 }
 
-export async function createSeededAccount(stack: { url: string; anonKey: string; serviceRoleKey: string }, links: number, folders: number, namePrefix = 'bench'): Promise<SeededAccount> {
+export async function createSeededAccount(
+  stack: { url: string; anonKey: string; serviceRoleKey: string },
+  links: number,
+  folders: number,
+  namePrefix = 'bench',
+): Promise<SeededAccount> {
   const admin = createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
   const email = `${namePrefix}-${Date.now()}@example.test`;
   const password = 'Sturdy-Passw0rd!';
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Bench', last_name: 'Mark' } });
+  const created = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { first_name: 'Bench', last_name: 'Mark' },
+  });
   if (created.error) throw created.error;
   const client = createClient(stack.url, stack.anonKey, { auth: { persistSession: false } });
   const { data: signIn, error } = await client.auth.signInWithPassword({ email, password });
@@ -29,7 +39,11 @@ export async function createSeededAccount(stack: { url: string; anonKey: string;
   if (savedError) throw savedError;
   const folderIds: string[] = [];
   for (let i = 0; i < folders; i++) {
-    const { data, error: insertError } = await client.from('categories').insert({ user_id: userId, name: `Folder ${String(i + 1).padStart(2, '0')}` }).select('id').single();
+    const { data, error: insertError } = await client
+      .from('categories')
+      .insert({ user_id: userId, name: `Folder ${String(i + 1).padStart(2, '0')}` })
+      .select('id')
+      .single();
     if (insertError) throw insertError;
     folderIds.push(data.id as string);
   }

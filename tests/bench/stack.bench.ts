@@ -48,13 +48,17 @@ function post(url: string, headers: Record<string, string>, body: string): Promi
 
 function postOnce(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -204,7 +208,10 @@ function addCpu(acc: { main: number; others: number; busiest: number }, before: 
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-bench-'));
-  const config = loadConfig({ ...process.env, STACK_LOG: 'silent' }, { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent' });
+  const config = loadConfig(
+    { ...process.env, STACK_LOG: 'silent' },
+    { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent' },
+  );
   const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures', 'migrations');
   console.log(`starting a stack in ${dataDir} (database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) ...`);
   const stack = await startStack(config, { extraMigrationsDirs: [fixtures] });
@@ -216,14 +223,18 @@ async function main() {
     const token = signJwt(claims, config.jwtSecret);
 
     // Seed: 20 folders and 1000 items for one user (direct SQL: this is setup, not measured).
-    await db.query(`insert into public.t_folders (user_id, name, position) select $1, 'Folder ' || g, g from generate_series(1, 20) g`, [sub]);
+    await db.query(`insert into public.t_folders (user_id, name, position) select $1, 'Folder ' || g, g from generate_series(1, 20) g`, [
+      sub,
+    ]);
     await db.query(
       `insert into public.t_items (user_id, folder_id, title, url, tags, meta, score, views)
        select $1, f.id, 'Item ' || g, 'https://example.test/' || g, array['tag' || (g % 5)], jsonb_build_object('n', g), g % 100, g
        from generate_series(1, 1000) g join public.t_folders f on f.user_id = $1 and f.position = 1 + (g % 20)`,
       [sub],
     );
-    const ids = (await db.query<{ id: string | number }>('select id from public.t_items where user_id = $1 order by id', [sub])).rows.map((r) => Number(r.id));
+    const ids = (await db.query<{ id: string | number }>('select id from public.t_items where user_id = $1 order by id', [sub])).rows.map(
+      (r) => Number(r.id),
+    );
     const headers = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
     const rest = `${stack.url}/rest/v1`;
 
@@ -240,7 +251,10 @@ async function main() {
         name: 'list 50 rows + embed (many-to-one)',
         shape: (i) => readShape('t_items', `select=id,title,url,views,t_folders(id,name)&order=id.desc&limit=50&offset=${(i % 10) * 50}`),
         http: async (i) => {
-          const res = await get(`${rest}/t_items?select=id,title,url,views,t_folders(id,name)&order=id.desc&limit=50&offset=${(i % 10) * 50}`, headers);
+          const res = await get(
+            `${rest}/t_items?select=id,title,url,views,t_folders(id,name)&order=id.desc&limit=50&offset=${(i % 10) * 50}`,
+            headers,
+          );
           if (res.status !== 200 || JSON.parse(res.body).length !== 50) throw new Error(`unexpected ${res.status}`);
         },
       },
@@ -248,7 +262,11 @@ async function main() {
         name: 'insert 1 row (return=minimal)',
         shape: (i) => insertShape('t_items', { user_id: sub, title: `bench ${i}`, url: `https://bench.test/${randomUUID()}` }),
         http: async (i) => {
-          const res = await post(`${rest}/t_items`, { ...headers, 'Content-Type': 'application/json' }, JSON.stringify({ user_id: sub, title: `bench ${i}`, url: `https://bench.test/${randomUUID()}` }));
+          const res = await post(
+            `${rest}/t_items`,
+            { ...headers, 'Content-Type': 'application/json' },
+            JSON.stringify({ user_id: sub, title: `bench ${i}`, url: `https://bench.test/${randomUUID()}` }),
+          );
           if (res.status !== 201) throw new Error(`unexpected ${res.status}: ${res.body}`);
         },
       },
@@ -271,7 +289,14 @@ async function main() {
         const plan = buildPlan(cache, c.shape(i));
         await db.queryAsRole('authenticated', claims, plan.sql, plan.params, { prepare: true });
       });
-      rows.push([c.name, fmt(restStats), fmt(rawStats), fmt(txStats), (restStats.p50 / rawStats.p50).toFixed(2) + 'x', (restStats.p50 / txStats.p50).toFixed(2) + 'x']);
+      rows.push([
+        c.name,
+        fmt(restStats),
+        fmt(rawStats),
+        fmt(txStats),
+        (restStats.p50 / rawStats.p50).toFixed(2) + 'x',
+        (restStats.p50 / txStats.p50).toFixed(2) + 'x',
+      ]);
     }
     rows.push(['bare Node http server, constant JSON', fmt(bareStats), '', '', '', '']);
     const head = ['case', 'REST p50/p95 ms, req/s', 'raw SQL p50/p95 ms, q/s', 'raw SQL as the role', 'REST/raw p50', 'REST/as-role p50'];
@@ -296,14 +321,25 @@ async function main() {
     const overhead = t.restP50 - t.roleP50;
     const share = t.restPerSec / t.barePerSec;
     console.log('\nREST overhead targets (select 1 row by primary key; measured interleaved, so both sides share the load):');
-    console.log(`  REST p50 - the same SQL as REST runs it: ${t.restP50.toFixed(3)} - ${t.roleP50.toFixed(3)} = ${overhead.toFixed(3)} ms (target <= ${TARGET_OVERHEAD_MS} ms) ${overhead <= TARGET_OVERHEAD_MS ? 'MET' : 'NOT MET'}`);
-    console.log(`  REST throughput / bare Node http server (${CONCURRENCY} in flight): ${Math.round(t.restPerSec)} / ${Math.round(t.barePerSec)} req/s = ${(share * 100).toFixed(0)} % (target >= ${TARGET_THROUGHPUT_SHARE * 100} %) ${share >= TARGET_THROUGHPUT_SHARE ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `  REST p50 - the same SQL as REST runs it: ${t.restP50.toFixed(3)} - ${t.roleP50.toFixed(3)} = ${overhead.toFixed(3)} ms (target <= ${TARGET_OVERHEAD_MS} ms) ${overhead <= TARGET_OVERHEAD_MS ? 'MET' : 'NOT MET'}`,
+    );
+    console.log(
+      `  REST throughput / bare Node http server (${CONCURRENCY} in flight): ${Math.round(t.restPerSec)} / ${Math.round(t.barePerSec)} req/s = ${(share * 100).toFixed(0)} % (target >= ${TARGET_THROUGHPUT_SHARE * 100} %) ${share >= TARGET_THROUGHPUT_SHARE ? 'MET' : 'NOT MET'}`,
+    );
     if (t.cpu) {
       // Per request, from the threads' CPU clocks: the client and the stack share this process's main thread.
       const us = (v: number) => `${Math.round(v)} µs`;
-      console.log(`  CPU per request (client + server): REST main thread ${us(t.cpu.rest.main)}, other threads ${us(t.cpu.rest.others)} (busiest, the database worker when PGLITE_THREAD is not main: ${us(t.cpu.rest.busiest)}); bare server main thread ${us(t.cpu.bare.main)}`);
+      console.log(
+        `  CPU per request (client + server): REST main thread ${us(t.cpu.rest.main)}, other threads ${us(t.cpu.rest.others)} (busiest, the database worker when PGLITE_THREAD is not main: ${us(t.cpu.rest.busiest)}); bare server main thread ${us(t.cpu.bare.main)}`,
+      );
     }
-    console.log(`  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (${os.cpus().length} cores); PGlite thread: ${config.pgliteThread}`);
+    console.log(
+      `  load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (${os.cpus().length} cores); PGlite thread: ${config.pgliteThread}`,
+    );
   } finally {
     agent.destroy();
     await stack.stop();
@@ -312,10 +348,25 @@ async function main() {
 }
 
 function readShape(table: string, qs: string): RequestShape {
-  return { method: 'GET', route: { kind: 'table', name: table }, search: new URLSearchParams(qs), prefs: {}, stripNulls: false, body: undefined };
+  return {
+    method: 'GET',
+    route: { kind: 'table', name: table },
+    search: new URLSearchParams(qs),
+    prefs: {},
+    stripNulls: false,
+    body: undefined,
+  };
 }
 function insertShape(table: string, body: Record<string, unknown>): RequestShape {
-  return { method: 'POST', route: { kind: 'table', name: table }, search: new URLSearchParams(), prefs: parsePrefer('return=minimal'), stripNulls: false, body, rawBody: JSON.stringify(body) };
+  return {
+    method: 'POST',
+    route: { kind: 'table', name: table },
+    search: new URLSearchParams(),
+    prefs: parsePrefer('return=minimal'),
+    stripNulls: false,
+    body,
+    rawBody: JSON.stringify(body),
+  };
 }
 
 function fmt(s: Stats): string {

@@ -110,7 +110,8 @@ async function layoutShift(page: Page): Promise<number> {
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(total), 500);
       }),
@@ -154,7 +155,12 @@ try {
   const admin = createClient(info.url, info.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const email = `bench-${Date.now()}@example.test`;
   const password = 'Bench-Passw0rd!42';
-  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { first_name: 'Bench', last_name: 'User' } });
+  const created = await admin.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { first_name: 'Bench', last_name: 'User' },
+  });
   if (created.error) throw created.error;
   const anon = createClient(info.url, info.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const signedIn = await anon.auth.signInWithPassword({ email, password });
@@ -172,16 +178,30 @@ try {
   const banner = await upload('banner-backgrounds', 'banner.png', photoPng(1200, 320, [40, 110, 90]));
   const photo = await upload('main-photos', 'photo.png', photoPng(448, 448, [220, 150, 90]));
   const images: string[] = [];
-  for (let i = 0; i < 6; i++) images.push(await upload('message-images', `m${i}.png`, photoPng(400, 400, [60 + i * 30, 120, 200 - i * 20])));
+  for (let i = 0; i < 6; i++)
+    images.push(await upload('message-images', `m${i}.png`, photoPng(400, 400, [60 + i * 30, 120, 200 - i * 20])));
   for (const [table, write] of [
     ['profiles', anon.from('profiles').update({ public_page_slug: slug }).eq('user_id', userId)],
-    ['user_privacy_settings', anon.from('user_privacy_settings').update({ public_page_published: true, public_page_visibility: 'public' }).eq('user_id', userId)],
-    ['webpage_settings', anon.from('webpage_settings').upsert({
-      user_id: userId, public_display_name: 'Bench User', company_name: 'Bench Co', bio: 'A page for the benchmark.',
-      banner_background_url: anon.storage.from('banner-backgrounds').getPublicUrl(banner).data.publicUrl,
-      main_photo_path: photo, main_photo_size: 'large', message_image_paths: images,
-      message_boxes: ['One', 'Two', 'Three', '', '', '', ''], website_url: 'https://example.com', twitter_handle: 'bench',
-    })],
+    [
+      'user_privacy_settings',
+      anon.from('user_privacy_settings').update({ public_page_published: true, public_page_visibility: 'public' }).eq('user_id', userId),
+    ],
+    [
+      'webpage_settings',
+      anon.from('webpage_settings').upsert({
+        user_id: userId,
+        public_display_name: 'Bench User',
+        company_name: 'Bench Co',
+        bio: 'A page for the benchmark.',
+        banner_background_url: anon.storage.from('banner-backgrounds').getPublicUrl(banner).data.publicUrl,
+        main_photo_path: photo,
+        main_photo_size: 'large',
+        message_image_paths: images,
+        message_boxes: ['One', 'Two', 'Three', '', '', '', ''],
+        website_url: 'https://example.com',
+        twitter_handle: 'bench',
+      }),
+    ],
   ] as const) {
     const { error } = await write;
     if (error) throw new Error(`${table}: ${error.message}`);
@@ -207,11 +227,16 @@ try {
       failed ||= !ok;
       verdict = `${ok ? 'ok' : 'OVER'} (<= ${route.budgetKb} KB)`;
     }
-    console.log(`${route.label.padEnd(28)} ${String(load.files).padStart(5)} ${kb(load.bytes).padStart(8)}   ${after.padEnd(26)} ${verdict}`);
+    console.log(
+      `${route.label.padEnd(28)} ${String(load.files).padStart(5)} ${kb(load.bytes).padStart(8)}   ${after.padEnd(26)} ${verdict}`,
+    );
     await context.close();
   }
 
-  for (const [label, target] of [['Landing', '/'], ['Public page /{slug}', `/${slug}`]] as const) {
+  for (const [label, target] of [
+    ['Landing', '/'],
+    ['Public page /{slug}', `/${slug}`],
+  ] as const) {
     const runs: Array<{ lcp: number; cls: number }> = [];
     for (let i = 0; i < LCP_RUNS; i++) runs.push(await pageLcp(browser, target));
     const samples = runs.map((r) => r.lcp);
@@ -220,7 +245,9 @@ try {
     const lcpOk = Number.isFinite(median) && median <= LCP_BUDGET_MS;
     failed ||= !lcpOk;
     console.log(`\n${label} LCP, local serve, ${LCP_RUNS} cold loads: ${samples.map((s) => Math.round(s)).join(', ')} ms`);
-    console.log(`median ${Math.round(median)} ms  ${lcpOk ? 'ok' : 'OVER'} (<= ${LCP_BUDGET_MS} ms); CLS max ${Math.max(...runs.map((r) => r.cls)).toFixed(3)}`);
+    console.log(
+      `median ${Math.round(median)} ms  ${lcpOk ? 'ok' : 'OVER'} (<= ${LCP_BUDGET_MS} ms); CLS max ${Math.max(...runs.map((r) => r.cls)).toFixed(3)}`,
+    );
   }
 } finally {
   await browser?.close();

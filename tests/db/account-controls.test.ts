@@ -36,7 +36,11 @@ afterAll(async () => {
 let counter = 0;
 const newLink = async (user: DataUser) => {
   counter += 1;
-  return (await saveLink(user.client, { input: linkSchema.parse({ title: `Acct ${counter}`, url: `acct-${counter}-${user.userId.slice(0, 6)}.example.com` }) })).link;
+  return (
+    await saveLink(user.client, {
+      input: linkSchema.parse({ title: `Acct ${counter}`, url: `acct-${counter}-${user.userId.slice(0, 6)}.example.com` }),
+    })
+  ).link;
 };
 const shareByUsername = (from: DataUser, linkId: string, username: string) =>
   shareLink(from.client, { linkId, form: shareFormSchema.parse({ shareType: 'username', recipient: username }) });
@@ -55,7 +59,10 @@ async function expectRefusedButSilent(state: 'sharing' | 'deactivated') {
   // The sender gets the same answer as any other share.
   await expect(shareByUsername(sender, byName.id, recipientName)).resolves.toMatchObject({ success: true });
   await expect(shareByEmail(sender, byEmail.id, recipient.email)).resolves.toMatchObject({ success: true });
-  const rows = [...(await readAsService<SharedLinkRow>('shared_links', 'link_id', byName.id)), ...(await readAsService<SharedLinkRow>('shared_links', 'link_id', byEmail.id))];
+  const rows = [
+    ...(await readAsService<SharedLinkRow>('shared_links', 'link_id', byName.id)),
+    ...(await readAsService<SharedLinkRow>('shared_links', 'link_id', byEmail.id)),
+  ];
   expect(rows).toHaveLength(2);
   for (const row of rows) {
     expect(row.recipient_user_id).toBe(recipient.userId);
@@ -72,7 +79,10 @@ async function expectRefusedButSilent(state: 'sharing' | 'deactivated') {
   expect(errorToast('link.share', refused).description).toBe('Sharing is turned off in your privacy settings.');
   expect(await readAsService<SharedLinkRow>('shared_links', 'link_id', own.id)).toHaveLength(0);
   // Not even straight through REST, bypassing the function.
-  const direct = await recipient.client.from('shared_links').insert({ sender_id: recipient.userId, link_id: own.id, recipient_username: senderName }).select('id');
+  const direct = await recipient.client
+    .from('shared_links')
+    .insert({ sender_id: recipient.userId, link_id: own.id, recipient_username: senderName })
+    .select('id');
   expect(direct.error?.message).toBe('Sharing is turned off in your privacy settings.');
   expect(await readAsService<SharedLinkRow>('shared_links', 'link_id', own.id)).toHaveLength(0);
 }
@@ -110,11 +120,22 @@ describe('account controls (user_privacy_settings.sharing_disabled / deactivated
   });
 
   it('only the owner can flip the switches (RLS), and clients cannot call the helpers', async () => {
-    const attempt = await other.client.from('user_privacy_settings').update({ sharing_disabled: true, deactivated_at: new Date().toISOString() }).eq('user_id', recipient.userId).select('user_id');
+    const attempt = await other.client
+      .from('user_privacy_settings')
+      .update({ sharing_disabled: true, deactivated_at: new Date().toISOString() })
+      .eq('user_id', recipient.userId)
+      .select('user_id');
     expect(attempt.data ?? []).toHaveLength(0);
-    const anonAttempt = await other.client.from('user_privacy_settings').insert({ user_id: recipient.userId, sharing_disabled: true }).select('user_id');
+    const anonAttempt = await other.client
+      .from('user_privacy_settings')
+      .insert({ user_id: recipient.userId, sharing_disabled: true })
+      .select('user_id');
     expect(anonAttempt.error).not.toBeNull();
-    const [stored] = await readAsService<{ sharing_disabled: boolean; deactivated_at: string | null }>('user_privacy_settings', 'user_id', recipient.userId);
+    const [stored] = await readAsService<{ sharing_disabled: boolean; deactivated_at: string | null }>(
+      'user_privacy_settings',
+      'user_id',
+      recipient.userId,
+    );
     expect(stored).toMatchObject({ sharing_disabled: false, deactivated_at: null });
     const rpc = await other.client.rpc('account_refuses_shares', { check_user_id: recipient.userId });
     expect(rpc.error).not.toBeNull();

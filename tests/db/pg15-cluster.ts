@@ -14,7 +14,8 @@ export const PG15_BIN = '/usr/lib/postgresql/15/bin';
 /** Why the cluster cannot start here, or undefined when it can. */
 export function pg15Unavailable(): string | undefined {
   for (const tool of ['initdb', 'pg_ctl', 'postgres']) {
-    if (!fs.existsSync(path.join(PG15_BIN, tool))) return `no PostgreSQL 15 server binaries (${path.join(PG15_BIN, tool)} is missing; apt-get install postgresql-15)`;
+    if (!fs.existsSync(path.join(PG15_BIN, tool)))
+      return `no PostgreSQL 15 server binaries (${path.join(PG15_BIN, tool)} is missing; apt-get install postgresql-15)`;
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot) {
@@ -56,15 +57,24 @@ export async function startPg15(opts: { superuser?: string; bin?: string } = {})
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg15-'));
   const dataDir = path.join(dir, 'data');
   const asPostgres = (cmd: string, args: string[]) =>
-    isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+    isRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+      : execFileSync(cmd, args, { stdio: 'pipe' });
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const port = await freePort();
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   try {
     asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', superuser, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     asPostgres(path.join(bin, 'pg_ctl'), [
-      '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
-      '-o', `-c listen_addresses='' -k ${dir} -p ${port} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`,
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-c listen_addresses='' -k ${dir} -p ${port} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`,
       'start',
     ]);
   } catch (e) {

@@ -31,7 +31,9 @@ describe.skipIf(unavailable !== undefined)('migrations on PostgreSQL 15', () => 
     console.log(`${cluster.version}: applied ${applied.length} migrations (${applied.join(', ')})`);
     expect(server).toMatch(/^15\./);
     expect(await migrate(db, { migrationsDirs: [migrationsDir], seedFile })).toEqual([]);
-    expect((await db.query<{ n: number }>('select count(*)::int as n from public.categories where is_template')).rows[0].n).toBeGreaterThanOrEqual(6);
+    expect(
+      (await db.query<{ n: number }>('select count(*)::int as n from public.categories where is_template')).rows[0].n,
+    ).toBeGreaterThanOrEqual(6);
   }, 120_000);
 
   it('catalogue checks hold', async () => {

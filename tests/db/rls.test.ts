@@ -22,7 +22,7 @@ describe('row-level security on PGlite', () => {
     expect(report.tables).toBeGreaterThanOrEqual(17);
   });
 
-  it('matrix: B and anon cannot touch A\'s rows; the owner can where the spec says so', async () => {
+  it("matrix: B and anon cannot touch A's rows; the owner can where the spec says so", async () => {
     const report = await runRlsMatrix(db);
     console.log(`${report.table}\n${report.summary}`);
     for (const f of report.failures) console.log(`FAILED ${f.area} ${f.op} as ${f.actor} (expected ${f.expected}): ${f.detail}`);
@@ -33,7 +33,7 @@ describe('row-level security on PGlite', () => {
     expect(report.checks.filter((c) => c.expected === 'deny').length).toBeGreaterThan(128);
   }, 120_000);
 
-  it('RPCs called with another user\'s ids return and change nothing', async () => {
+  it("RPCs called with another user's ids return and change nothing", async () => {
     const report = await runRpcIsolation(db);
     console.log(report.summary);
     for (const f of report.failures) console.log(`FAILED ${f.name}: ${f.detail}`);

@@ -18,25 +18,44 @@ type Row = Record<string, unknown>;
 async function q(actor: Actor, sql: string, params: unknown[] = []): Promise<Row[]> {
   return (await run(db, actor, (tx) => tx.query<Row>(sql, params))).rows;
 }
-const newUser = (first = 'Studio'): Promise<TestUser> => createUser(db, { firstName: first, username: uniqueUsername(first.toLowerCase()) });
+const newUser = (first = 'Studio'): Promise<TestUser> =>
+  createUser(db, { firstName: first, username: uniqueUsername(first.toLowerCase()) });
 
 describe('studio theme and accent', () => {
   it('saves light/dark/neon/pastel and a #rrggbb accent, refuses anything else, and the public page returns them', async () => {
     const u = await newUser();
     await q(as(u), `insert into public.webpage_settings (user_id, theme_mode, accent_color) values ($1, 'neon', '#ff00aa')`, [u.id]);
-    expect((await attempt(db, as(u), `update public.webpage_settings set theme_mode = 'gray' where user_id = $1`, [u.id])).error).toMatchObject({ code: '23514' });
-    expect((await attempt(db, as(u), `update public.webpage_settings set accent_color = 'red;}' where user_id = $1`, [u.id])).error).toMatchObject({ code: '23514' });
-    expect(await truth(db, 'select theme_mode, accent_color from public.webpage_settings where user_id = $1', [u.id])).toEqual([{ theme_mode: 'neon', accent_color: '#ff00aa' }]);
-    await q(as(u), 'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1', [u.id, 'public']);
+    expect(
+      (await attempt(db, as(u), `update public.webpage_settings set theme_mode = 'gray' where user_id = $1`, [u.id])).error,
+    ).toMatchObject({ code: '23514' });
+    expect(
+      (await attempt(db, as(u), `update public.webpage_settings set accent_color = 'red;}' where user_id = $1`, [u.id])).error,
+    ).toMatchObject({ code: '23514' });
+    expect(await truth(db, 'select theme_mode, accent_color from public.webpage_settings where user_id = $1', [u.id])).toEqual([
+      { theme_mode: 'neon', accent_color: '#ff00aa' },
+    ]);
+    await q(as(u), 'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1', [
+      u.id,
+      'public',
+    ]);
     const [page] = await q(anon, 'select * from public.get_public_page_by_slug($1)', [u.username]);
     expect(page).toMatchObject({ reason: 'ok', theme_mode: 'neon', accent_color: '#ff00aa' });
   });
 
   it('a page without webpage_settings still answers with defaults', async () => {
     const u = await newUser();
-    await q(as(u), 'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1', [u.id, 'public']);
+    await q(as(u), 'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1', [
+      u.id,
+      'public',
+    ]);
     const [page] = await q(anon, 'select * from public.get_public_page_by_slug($1)', [u.username]);
-    expect(page).toMatchObject({ reason: 'ok', theme_mode: 'light', accent_color: '#3b82f6', banner_message: 'Welcome to my page.', bio_social_section_title: 'Bio & Social' });
+    expect(page).toMatchObject({
+      reason: 'ok',
+      theme_mode: 'light',
+      accent_color: '#3b82f6',
+      banner_message: 'Welcome to my page.',
+      bio_social_section_title: 'Bio & Social',
+    });
     const [hidden] = await q(anon, 'select * from public.get_public_page_by_slug($1)', ['no_such_' + u.username!.slice(-8)]);
     expect(hidden).toMatchObject({ reason: 'not_found', theme_mode: null, accent_color: null });
   });
@@ -44,11 +63,18 @@ describe('studio theme and accent', () => {
   it("a deactivated account's page answers not_found to visitors; the owner still sees it", async () => {
     const u = await newUser();
     const other = await newUser('Visitor');
-    await q(as(u), 'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1', [u.id, 'public']);
+    await q(as(u), 'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1', [
+      u.id,
+      'public',
+    ]);
     expect((await q(anon, 'select reason from public.get_public_page_by_slug($1)', [u.username]))[0]).toEqual({ reason: 'ok' });
     await truth(db, 'update public.user_privacy_settings set deactivated_at = now() where user_id = $1', [u.id]);
     for (const visitor of [anon, as(other)]) {
-      expect((await q(visitor, 'select reason, viewable, bio from public.get_public_page_by_slug($1)', [u.username]))[0]).toEqual({ reason: 'not_found', viewable: false, bio: null });
+      expect((await q(visitor, 'select reason, viewable, bio from public.get_public_page_by_slug($1)', [u.username]))[0]).toEqual({
+        reason: 'not_found',
+        viewable: false,
+        bio: null,
+      });
     }
     expect((await q(as(u), 'select reason from public.get_public_page_by_slug($1)', [u.username]))[0]).toEqual({ reason: 'ok' });
     await truth(db, 'update public.user_privacy_settings set deactivated_at = null where user_id = $1', [u.id]);
@@ -74,10 +100,15 @@ describe('reserved URL names', () => {
       const { error } = await attempt(db, as(u), 'update public.profiles set public_page_slug = $2 where user_id = $1', [u.id, name]);
       expect(error).toMatchObject({ code: '23514' });
     }
-    expect(await truth(db, 'select public_page_slug from public.profiles where user_id = $1', [u.id])).toEqual([{ public_page_slug: null }]);
+    expect(await truth(db, 'select public_page_slug from public.profiles where user_id = $1', [u.id])).toEqual([
+      { public_page_slug: null },
+    ]);
     const ok = uniqueUsername('page');
     expect(await q(as(u), 'select public.is_slug_available($1) as v', [ok])).toEqual([{ v: true }]);
-    const rows = await q(as(u), 'update public.profiles set public_page_slug = $2 where user_id = $1 returning public_page_slug', [u.id, ok]);
+    const rows = await q(as(u), 'update public.profiles set public_page_slug = $2 where user_id = $1 returning public_page_slug', [
+      u.id,
+      ok,
+    ]);
     expect(rows).toEqual([{ public_page_slug: ok }]);
   });
 
@@ -95,8 +126,13 @@ describe('exclusive members', () => {
     const owner = await newUser('Owner');
     const member = await newUser('Member');
     const other = await newUser('Other');
-    await q(as(owner), 'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1', [owner.id, 'exclusive']);
-    const page = async (actor: Actor) => (await q(actor, 'select reason, bio from public.get_public_page_by_slug($1)', [owner.username]))[0];
+    await q(
+      as(owner),
+      'update public.user_privacy_settings set public_page_published = true, public_page_visibility = $2 where user_id = $1',
+      [owner.id, 'exclusive'],
+    );
+    const page = async (actor: Actor) =>
+      (await q(actor, 'select reason, bio from public.get_public_page_by_slug($1)', [owner.username]))[0];
     expect(await page(as(member))).toMatchObject({ reason: 'exclusive' });
     const [{ v: id }] = await q(as(owner), 'select public.add_page_member($1) as v', [member.email.toUpperCase()]);
     expect(id).toBeTruthy();
@@ -105,8 +141,12 @@ describe('exclusive members', () => {
     expect(await page(anon)).toMatchObject({ reason: 'exclusive' });
     // '@name' works too, and adding twice is one row.
     await q(as(owner), 'select public.add_page_member($1) as v', ['@' + member.username]);
-    expect(await truth(db, 'select count(*)::int as n from public.public_page_members where owner_id = $1', [owner.id])).toEqual([{ n: 1 }]);
-    expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', ['nobody@example.invalid'])).error).toMatchObject({ code: 'PT404' });
+    expect(await truth(db, 'select count(*)::int as n from public.public_page_members where owner_id = $1', [owner.id])).toEqual([
+      { n: 1 },
+    ]);
+    expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', ['nobody@example.invalid'])).error).toMatchObject({
+      code: 'PT404',
+    });
     expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', [owner.email])).error).toMatchObject({ code: '22023' });
     expect((await attempt(db, anon, 'select public.add_page_member($1) as v', [member.username])).error).toBeTruthy();
     // Another user cannot remove the owner's member row (0 rows), the owner can.

@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/index.ts';
-import { anon, as, attempt, attemptStorageDelete, createUser, makeAdmin, service, truth, uniqueName, uniqueUsername, type Actor, type Outcome, type TestUser } from './harness.ts';
+import {
+  anon,
+  as,
+  attempt,
+  attemptStorageDelete,
+  createUser,
+  makeAdmin,
+  service,
+  truth,
+  uniqueName,
+  uniqueUsername,
+  type Actor,
+  type Outcome,
+  type TestUser,
+} from './harness.ts';
 
 // Issue 12: templates, template links, template icons and settings icons are written by admins
 // only, through every path (table writes as the REST layer runs them, RPCs, storage.objects);
@@ -24,7 +38,11 @@ const refused = (o: Outcome) => Boolean(o.error) || o.rowCount === 0;
 
 /** A fresh template folder with one link (as the service role); ids. */
 async function seedTemplate(name = uniqueName('Tpl')): Promise<{ id: string; linkId: string; name: string }> {
-  const [{ id }] = await truth<{ id: string }>(db, `insert into public.categories (user_id, name, is_template, display_order) values (null, $1, true, 50) returning id::text as id`, [name]);
+  const [{ id }] = await truth<{ id: string }>(
+    db,
+    `insert into public.categories (user_id, name, is_template, display_order) values (null, $1, true, 50) returning id::text as id`,
+    [name],
+  );
   const [{ id: linkId }] = await truth<{ id: string }>(
     db,
     `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Seed link', $2, $1, true) returning id::text as id`,
@@ -32,9 +50,12 @@ async function seedTemplate(name = uniqueName('Tpl')): Promise<{ id: string; lin
   );
   return { id, linkId, name };
 }
-const templateName = async (id: string) => (await truth<{ name: string }>(db, 'select name from public.categories where id = $1', [id]))[0]?.name;
-const linkTitle = async (id: string) => (await truth<{ title: string }>(db, 'select title from public.links where id = $1', [id]))[0]?.title;
-const objectExists = async (bucket: string, name: string) => (await truth(db, 'select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).length === 1;
+const templateName = async (id: string) =>
+  (await truth<{ name: string }>(db, 'select name from public.categories where id = $1', [id]))[0]?.name;
+const linkTitle = async (id: string) =>
+  (await truth<{ title: string }>(db, 'select title from public.links where id = $1', [id]))[0]?.title;
+const objectExists = async (bucket: string, name: string) =>
+  (await truth(db, 'select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).length === 1;
 
 describe('template rows: non-admins refused, admins allowed', () => {
   const cases: Array<[string, Actor | (() => Actor)]> = [
@@ -47,7 +68,9 @@ describe('template rows: non-admins refused, admins allowed', () => {
       const t = await seedTemplate();
       const evilName = uniqueName('Evil');
 
-      const insertCat = await attempt(db, actor, `insert into public.categories (user_id, name, is_template) values (null, $1, true)`, [evilName]);
+      const insertCat = await attempt(db, actor, `insert into public.categories (user_id, name, is_template) values (null, $1, true)`, [
+        evilName,
+      ]);
       expect(refused(insertCat)).toBe(true);
       expect(await truth(db, 'select 1 from public.categories where name = $1', [evilName])).toEqual([]);
 
@@ -60,9 +83,16 @@ describe('template rows: non-admins refused, admins allowed', () => {
 
       const icon = await attempt(db, actor, `update public.categories set icon_url = 'https://evil.example/x.png' where id = $1`, [t.id]);
       expect(refused(icon)).toBe(true);
-      expect((await truth<{ icon_url: string | null }>(db, 'select icon_url from public.categories where id = $1', [t.id]))[0].icon_url).toBeNull();
+      expect(
+        (await truth<{ icon_url: string | null }>(db, 'select icon_url from public.categories where id = $1', [t.id]))[0].icon_url,
+      ).toBeNull();
 
-      const insertLink = await attempt(db, actor, `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Evil', 'https://evil.example', $1, true)`, [t.id]);
+      const insertLink = await attempt(
+        db,
+        actor,
+        `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Evil', 'https://evil.example', $1, true)`,
+        [t.id],
+      );
       expect(refused(insertLink)).toBe(true);
       expect(await truth(db, 'select 1 from public.links where category_id = $1', [t.id])).toHaveLength(1);
 
@@ -80,11 +110,22 @@ describe('template rows: non-admins refused, admins allowed', () => {
 
       if (actor.kind === 'user') {
         // Own rows cannot become template rows (with check), nor can own links move into a template.
-        const [{ id: own }] = await truth<{ id: string }>(db, `insert into public.categories (user_id, name) values ($1, $2) returning id::text as id`, [plain.id, uniqueName('Mine')]);
+        const [{ id: own }] = await truth<{ id: string }>(
+          db,
+          `insert into public.categories (user_id, name) values ($1, $2) returning id::text as id`,
+          [plain.id, uniqueName('Mine')],
+        );
         const promote = await attempt(db, actor, `update public.categories set is_template = true where id = $1`, [own]);
         expect(refused(promote)).toBe(true);
-        expect((await truth<{ is_template: boolean }>(db, 'select is_template from public.categories where id = $1', [own]))[0].is_template).toBe(false);
-        const sub = await attempt(db, actor, `insert into public.categories (user_id, name, parent_category_id) values ($1, 'Sneaky', $2)`, [plain.id, t.id]);
+        expect(
+          (await truth<{ is_template: boolean }>(db, 'select is_template from public.categories where id = $1', [own]))[0].is_template,
+        ).toBe(false);
+        const sub = await attempt(
+          db,
+          actor,
+          `insert into public.categories (user_id, name, parent_category_id) values ($1, 'Sneaky', $2)`,
+          [plain.id, t.id],
+        );
         expect(refused(sub)).toBe(true);
         expect(await truth(db, 'select 1 from public.categories where parent_category_id = $1', [t.id])).toEqual([]);
       }
@@ -118,19 +159,45 @@ describe('template rows: non-admins refused, admins allowed', () => {
 
   it('admin (positive controls): creates, renames, re-icons, reorders a template, adds, edits and removes its links, deletes it with its links', async () => {
     const name = uniqueName('Admin tpl');
-    const created = await attempt<{ id: string }>(db, as(admin), `insert into public.categories (user_id, name, is_template, display_order) values (null, $1, true, 7) returning id::text as id`, [name]);
+    const created = await attempt<{ id: string }>(
+      db,
+      as(admin),
+      `insert into public.categories (user_id, name, is_template, display_order) values (null, $1, true, 7) returning id::text as id`,
+      [name],
+    );
     expect(created.error).toBeUndefined();
     expect(created.rowCount).toBe(1);
     const id = created.rows[0].id;
 
-    expect((await attempt(db, as(admin), `update public.categories set name = $2, icon_url = '/icons/gallery/star.svg', display_order = 3 where id = $1`, [id, `${name} renamed`])).rowCount).toBe(1);
-    expect(await truth(db, 'select name, icon_url, display_order from public.categories where id = $1', [id])).toEqual([{ name: `${name} renamed`, icon_url: '/icons/gallery/star.svg', display_order: 3 }]);
+    expect(
+      (
+        await attempt(
+          db,
+          as(admin),
+          `update public.categories set name = $2, icon_url = '/icons/gallery/star.svg', display_order = 3 where id = $1`,
+          [id, `${name} renamed`],
+        )
+      ).rowCount,
+    ).toBe(1);
+    expect(await truth(db, 'select name, icon_url, display_order from public.categories where id = $1', [id])).toEqual([
+      { name: `${name} renamed`, icon_url: '/icons/gallery/star.svg', display_order: 3 },
+    ]);
 
-    const link = await attempt<{ id: string }>(db, as(admin), `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Docs', 'https://docs.example', $1, true) returning id::text as id`, [id]);
+    const link = await attempt<{ id: string }>(
+      db,
+      as(admin),
+      `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Docs', 'https://docs.example', $1, true) returning id::text as id`,
+      [id],
+    );
     expect(link.rowCount).toBe(1);
     expect((await attempt(db, as(admin), `update public.links set title = 'Docs v2' where id = $1`, [link.rows[0].id])).rowCount).toBe(1);
     expect(await linkTitle(link.rows[0].id)).toBe('Docs v2');
-    const second = await attempt<{ id: string }>(db, as(admin), `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Other', 'https://other.example', $1, true) returning id::text as id`, [id]);
+    const second = await attempt<{ id: string }>(
+      db,
+      as(admin),
+      `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Other', 'https://other.example', $1, true) returning id::text as id`,
+      [id],
+    );
     expect((await attempt(db, as(admin), `delete from public.links where id = $1`, [second.rows[0].id])).rowCount).toBe(1);
     expect(await truth(db, 'select 1 from public.links where id = $1', [second.rows[0].id])).toEqual([]);
 
@@ -140,7 +207,10 @@ describe('template rows: non-admins refused, admins allowed', () => {
   });
 
   it('an admin cannot write templates into another account either (template rows belong to nobody)', async () => {
-    const o = await attempt(db, as(admin), `insert into public.categories (user_id, name, is_template) values ($1, $2, true)`, [plain.id, uniqueName('Planted')]);
+    const o = await attempt(db, as(admin), `insert into public.categories (user_id, name, is_template) values ($1, $2, true)`, [
+      plain.id,
+      uniqueName('Planted'),
+    ]);
     expect(refused(o)).toBe(true);
   });
 });
@@ -148,8 +218,16 @@ describe('template rows: non-admins refused, admins allowed', () => {
 describe('copying a template', () => {
   it('copies the folder, its subfolders and links into the caller; a second copy is "Name (2)", not a merge', async () => {
     const t = await seedTemplate(uniqueName('Starter'));
-    const [{ id: sub }] = await truth<{ id: string }>(db, `insert into public.categories (user_id, name, is_template, parent_category_id) values (null, 'Deeper', true, $1) returning id::text as id`, [t.id]);
-    await truth(db, `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Nested', 'https://tpl.example/nested', $1, true)`, [sub]);
+    const [{ id: sub }] = await truth<{ id: string }>(
+      db,
+      `insert into public.categories (user_id, name, is_template, parent_category_id) values (null, 'Deeper', true, $1) returning id::text as id`,
+      [t.id],
+    );
+    await truth(
+      db,
+      `insert into public.links (user_id, title, url, category_id, is_template) values (null, 'Nested', 'https://tpl.example/nested', $1, true)`,
+      [sub],
+    );
     const user = await createUser(db, { username: uniqueUsername('copier') });
 
     const first = await attempt<{ id: string }>(db, as(user), `select public.copy_template_category($1, $2)::text as id`, [t.id, user.id]);
@@ -158,12 +236,22 @@ describe('copying a template', () => {
     expect(second.error).toBeUndefined();
     expect(second.rows[0].id).not.toBe(first.rows[0].id);
 
-    const copies = await truth<{ id: string; name: string; is_template: boolean }>(db, 'select id::text as id, name, is_template from public.categories where user_id = $1 and parent_category_id is null and name like $2 order by name', [user.id, `${t.name}%`]);
+    const copies = await truth<{ id: string; name: string; is_template: boolean }>(
+      db,
+      'select id::text as id, name, is_template from public.categories where user_id = $1 and parent_category_id is null and name like $2 order by name',
+      [user.id, `${t.name}%`],
+    );
     expect(copies.map((c) => c.name)).toEqual([t.name, `${t.name} (2)`]);
     expect(copies.every((c) => !c.is_template)).toBe(true);
     for (const copy of copies) {
-      expect(await truth(db, 'select title from public.links where category_id = $1 and user_id = $2', [copy.id, user.id])).toEqual([{ title: 'Seed link' }]);
-      const [copiedSub] = await truth<{ id: string }>(db, `select id::text as id from public.categories where parent_category_id = $1 and name = 'Deeper' and user_id = $2`, [copy.id, user.id]);
+      expect(await truth(db, 'select title from public.links where category_id = $1 and user_id = $2', [copy.id, user.id])).toEqual([
+        { title: 'Seed link' },
+      ]);
+      const [copiedSub] = await truth<{ id: string }>(
+        db,
+        `select id::text as id from public.categories where parent_category_id = $1 and name = 'Deeper' and user_id = $2`,
+        [copy.id, user.id],
+      );
       expect(await truth(db, 'select title from public.links where category_id = $1', [copiedSub.id])).toEqual([{ title: 'Nested' }]);
     }
     // The template itself is unchanged.
@@ -172,7 +260,8 @@ describe('copying a template', () => {
 });
 
 describe('template and settings icons in storage', () => {
-  const insertObject = (actor: Actor, bucket: string, name: string) => attempt(db, actor, `insert into storage.objects (bucket_id, name) values ($1, $2)`, [bucket, name]);
+  const insertObject = (actor: Actor, bucket: string, name: string) =>
+    attempt(db, actor, `insert into storage.objects (bucket_id, name) values ($1, $2)`, [bucket, name]);
 
   it('a plain user cannot write, replace or remove icons under templates/ or settings/; an admin can', async () => {
     for (const folder of [`templates/${randomUUID()}`, `settings/general`]) {
@@ -186,7 +275,12 @@ describe('template and settings icons in storage', () => {
       expect(allowed.error).toBeUndefined();
       expect(allowed.rowCount).toBe(1);
 
-      const replace = await attempt(db, as(plain), `update storage.objects set name = $2 where bucket_id = 'category-icons' and name = $1`, [name, `${plain.id}/stolen.png`]);
+      const replace = await attempt(
+        db,
+        as(plain),
+        `update storage.objects set name = $2 where bucket_id = 'category-icons' and name = $1`,
+        [name, `${plain.id}/stolen.png`],
+      );
       expect(refused(replace)).toBe(true);
       const remove = await attemptStorageDelete(db, as(plain), ['category-icons', name]);
       expect(refused(remove)).toBe(true);
@@ -197,41 +291,72 @@ describe('template and settings icons in storage', () => {
     }
   });
 
-  it('settings/ is listable by every signed-in user (the /settings page reads it); templates/ and others\' folders stay owner-only', async () => {
+  it("settings/ is listable by every signed-in user (the /settings page reads it); templates/ and others' folders stay owner-only", async () => {
     const settingsName = `settings/about/${randomUUID()}.png`;
     const templateName = `templates/${randomUUID()}/x.png`;
     const othersName = `${admin.id}/${randomUUID()}.png`;
-    for (const name of [settingsName, templateName, othersName]) await truth(db, `insert into storage.objects (bucket_id, name) values ('category-icons', $1)`, [name]);
+    for (const name of [settingsName, templateName, othersName])
+      await truth(db, `insert into storage.objects (bucket_id, name) values ('category-icons', $1)`, [name]);
     const listed = async (actor: Actor) =>
-      (await attempt<{ name: string }>(db, actor, `select name from storage.objects where bucket_id = 'category-icons' and name = any($1::text[])`, [[settingsName, templateName, othersName]])).rows.map((r) => r.name);
+      (
+        await attempt<{ name: string }>(
+          db,
+          actor,
+          `select name from storage.objects where bucket_id = 'category-icons' and name = any($1::text[])`,
+          [[settingsName, templateName, othersName]],
+        )
+      ).rows.map((r) => r.name);
     expect(await listed(as(plain))).toEqual([settingsName]);
     expect(await listed(anon)).toEqual([]);
     expect((await listed(as(admin))).sort()).toEqual([settingsName, templateName, othersName].sort());
   });
 
-  it('settings_icons: everyone signed in reads the choice; only admins choose; a path outside the slug\'s folder is refused; removing the file forgets it', async () => {
+  it("settings_icons: everyone signed in reads the choice; only admins choose; a path outside the slug's folder is refused; removing the file forgets it", async () => {
     const path = `settings/billing/${randomUUID()}.png`;
     await truth(db, `insert into storage.objects (bucket_id, name) values ('category-icons', $1)`, [path]);
 
-    const plainChoose = await attempt(db, as(plain), `insert into public.settings_icons (slug, path, updated_by) values ('billing', $1, $2)`, [path, plain.id]);
+    const plainChoose = await attempt(
+      db,
+      as(plain),
+      `insert into public.settings_icons (slug, path, updated_by) values ('billing', $1, $2)`,
+      [path, plain.id],
+    );
     expect(refused(plainChoose)).toBe(true);
     expect(await truth(db, `select 1 from public.settings_icons where slug = 'billing'`)).toEqual([]);
 
-    const adminChoose = await attempt(db, as(admin), `insert into public.settings_icons (slug, path, updated_by) values ('billing', $1, $2)`, [path, admin.id]);
+    const adminChoose = await attempt(
+      db,
+      as(admin),
+      `insert into public.settings_icons (slug, path, updated_by) values ('billing', $1, $2)`,
+      [path, admin.id],
+    );
     expect(adminChoose.error).toBeUndefined();
     expect(adminChoose.rowCount).toBe(1);
     expect((await attempt(db, as(plain), `select path from public.settings_icons where slug = 'billing'`)).rows).toEqual([{ path }]);
     expect((await attempt(db, anon, `select path from public.settings_icons where slug = 'billing'`)).rows).toEqual([]);
 
-    const plainUpdate = await attempt(db, as(plain), `update public.settings_icons set path = 'settings/billing/other.png', updated_by = $1 where slug = 'billing'`, [plain.id]);
+    const plainUpdate = await attempt(
+      db,
+      as(plain),
+      `update public.settings_icons set path = 'settings/billing/other.png', updated_by = $1 where slug = 'billing'`,
+      [plain.id],
+    );
     expect(refused(plainUpdate)).toBe(true);
     const plainDelete = await attempt(db, as(plain), `delete from public.settings_icons where slug = 'billing'`);
     expect(refused(plainDelete)).toBe(true);
     expect(await truth(db, `select path from public.settings_icons where slug = 'billing'`)).toEqual([{ path }]);
 
-    const outside = await attempt(db, as(admin), `update public.settings_icons set path = $1, updated_by = $2 where slug = 'billing'`, [`${plain.id}/x.png`, admin.id]);
+    const outside = await attempt(db, as(admin), `update public.settings_icons set path = $1, updated_by = $2 where slug = 'billing'`, [
+      `${plain.id}/x.png`,
+      admin.id,
+    ]);
     expect(outside.error?.code).toBe('23514');
-    const traversal = await attempt(db, as(admin), `update public.settings_icons set path = 'settings/billing/../../x.png', updated_by = $1 where slug = 'billing'`, [admin.id]);
+    const traversal = await attempt(
+      db,
+      as(admin),
+      `update public.settings_icons set path = 'settings/billing/../../x.png', updated_by = $1 where slug = 'billing'`,
+      [admin.id],
+    );
     expect(traversal.error?.code).toBe('23514');
 
     expect((await attemptStorageDelete(db, service, ['category-icons', path])).rowCount).toBe(1);

@@ -18,10 +18,34 @@ const contexts: BrowserContext[] = [];
 const WAIT = 20_000;
 
 const SUGGESTIONS = [
-  { title: 'The Perfect Loaf', url: 'https://www.theperfectloaf.com/', description: 'Sourdough guides.', category: 'Baking', reasoning: 'You save bread recipes.' },
-  { title: 'King Arthur Baking', url: 'https://www.kingarthurbaking.com/recipes', description: 'Tested recipes.', category: 'recipes', reasoning: 'Trusted source.' },
-  { title: 'Serious Eats', url: 'https://www.seriouseats.com/', description: 'Food science.', category: 'Food Science', reasoning: 'Deep dives.' },
-  { title: 'Bread Code', url: 'https://www.youtube.com/@breadcode', description: 'Videos.', category: 'Baking', reasoning: 'Visual learner.' },
+  {
+    title: 'The Perfect Loaf',
+    url: 'https://www.theperfectloaf.com/',
+    description: 'Sourdough guides.',
+    category: 'Baking',
+    reasoning: 'You save bread recipes.',
+  },
+  {
+    title: 'King Arthur Baking',
+    url: 'https://www.kingarthurbaking.com/recipes',
+    description: 'Tested recipes.',
+    category: 'recipes',
+    reasoning: 'Trusted source.',
+  },
+  {
+    title: 'Serious Eats',
+    url: 'https://www.seriouseats.com/',
+    description: 'Food science.',
+    category: 'Food Science',
+    reasoning: 'Deep dives.',
+  },
+  {
+    title: 'Bread Code',
+    url: 'https://www.youtube.com/@breadcode',
+    description: 'Videos.',
+    category: 'Baking',
+    reasoning: 'Visual learner.',
+  },
   { title: 'Maurizio', url: 'https://example.com/maurizio', description: 'Blog.', category: 'Baking', reasoning: 'More of the same.' },
 ];
 
@@ -57,7 +81,10 @@ describe('AI Link Discovery card', () => {
   it('asks ai-chat with up to 10 links as context, shows the suggestions in a 400 px list, and adds one into its folder', async () => {
     const user = await createConfirmedUser();
     const saved = await savedCategoryId(user.client);
-    await seedLinks(user, Array.from({ length: 12 }, (_, i) => ({ title: `Seed ${i}`, url: `https://seed.example/${i}` })));
+    await seedLinks(
+      user,
+      Array.from({ length: 12 }, (_, i) => ({ title: `Seed ${i}`, url: `https://seed.example/${i}` })),
+    );
     const recipes = await createCategory(user.client, user.user.id, 'Recipes');
     openai.mode = 'ok';
     openai.reply = '```json\n' + JSON.stringify(SUGGESTIONS) + '\n```';
@@ -72,7 +99,11 @@ describe('AI Link Discovery card', () => {
 
     await ask(page, 'sourdough baking');
     await expect.poll(() => card.getByTestId('ai-suggestion').count(), { timeout: WAIT }).toBe(5);
-    const sent = JSON.parse(openai.requests[openai.requests.length - 1].body) as { model: string; max_completion_tokens: number; messages: Array<{ role: string; content: string }> };
+    const sent = JSON.parse(openai.requests[openai.requests.length - 1].body) as {
+      model: string;
+      max_completion_tokens: number;
+      messages: Array<{ role: string; content: string }>;
+    };
     expect(sent.model).toBe('gpt-4o-mini');
     expect(sent.max_completion_tokens).toBe(1500);
     expect(sent.messages[0].content).toContain('3-5');
@@ -95,13 +126,20 @@ describe('AI Link Discovery card', () => {
     await card.getByRole('button', { name: 'Add King Arthur Baking' }).click();
     await expectToast(page, 'Link added');
     await card.getByRole('button', { name: 'Add The Perfect Loaf' }).click();
-    await expect.poll(async () => (await user.client.from('links').select('url').eq('url', 'https://www.theperfectloaf.com/')).data?.length ?? 0, { timeout: WAIT }).toBe(1);
+    await expect
+      .poll(async () => (await user.client.from('links').select('url').eq('url', 'https://www.theperfectloaf.com/')).data?.length ?? 0, {
+        timeout: WAIT,
+      })
+      .toBe(1);
     await card.getByRole('button', { name: 'Added The Perfect Loaf' }).waitFor({ timeout: WAIT });
     const { data: folders } = await user.client.from('categories').select('id, name');
     const baking = folders?.find((f) => f.name === 'Baking');
     expect(baking).toBeTruthy();
     expect(folders?.filter((f) => f.name.toLowerCase() === 'recipes')).toHaveLength(1);
-    const { data: links } = await user.client.from('links').select('url, category_id, second_category_id').in('url', ['https://www.kingarthurbaking.com/recipes', 'https://www.theperfectloaf.com/']);
+    const { data: links } = await user.client
+      .from('links')
+      .select('url, category_id, second_category_id')
+      .in('url', ['https://www.kingarthurbaking.com/recipes', 'https://www.theperfectloaf.com/']);
     const byUrl = new Map((links ?? []).map((l) => [l.url, l]));
     expect(byUrl.get('https://www.kingarthurbaking.com/recipes')).toMatchObject({ category_id: saved, second_category_id: recipes });
     expect(byUrl.get('https://www.theperfectloaf.com/')).toMatchObject({ category_id: saved, second_category_id: baking?.id });
@@ -125,7 +163,12 @@ describe('AI Link Discovery card', () => {
     await ask(page, 'tech news');
     const card = page.getByTestId('ai-discovery');
     await expect.poll(() => card.getByTestId('ai-suggestion').count(), { timeout: WAIT }).toBe(2);
-    expect(await card.getByTestId('ai-suggestion').locator('a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))).toEqual(['https://news.ycombinator.com/', 'https://lobste.rs/']);
+    expect(
+      await card
+        .getByTestId('ai-suggestion')
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href)),
+    ).toEqual(['https://news.ycombinator.com/', 'https://lobste.rs/']);
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'ai-discovery-phone');
   });
@@ -200,7 +243,11 @@ describe('dashboard footer and debug panel', () => {
     const { page } = await dashboard();
     const footer = page.getByTestId('dashboard-footer');
     await footer.waitFor();
-    for (const [name, href] of [['Privacy Policy', '/privacy'], ['Data Deletion', '/data-deletion'], ['Support', '/support']]) {
+    for (const [name, href] of [
+      ['Privacy Policy', '/privacy'],
+      ['Data Deletion', '/data-deletion'],
+      ['Support', '/support'],
+    ]) {
       expect(await footer.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
     // An ordinary user on a production build never sees the debug panel (roles loaded by now: the card waited).
@@ -216,7 +263,10 @@ describe('dashboard footer and debug panel', () => {
       await panel.getByRole('button', { name: 'Run routing tests' }).click();
       await expect.poll(() => panel.locator('li').count(), { timeout: WAIT }).toBe(4);
       const lines = await panel.locator('li').allInnerTexts();
-      expect(lines.every((line) => line.startsWith('✓')), lines.join('\n')).toBe(true);
+      expect(
+        lines.every((line) => line.startsWith('✓')),
+        lines.join('\n'),
+      ).toBe(true);
       expect(lines[0]).toContain('/api/health → 200');
       expect(lines[1]).toContain('/api/echo → 200');
       expect(lines[2]).toContain('→ 400');

@@ -13,9 +13,19 @@ afterAll(async () => {
 });
 
 async function backgroundsOf(userId: string) {
-  const { data, error } = await serviceClient().from('user_backgrounds').select('id,background_url,background_name,category_id,is_default').eq('user_id', userId).order('created_at');
+  const { data, error } = await serviceClient()
+    .from('user_backgrounds')
+    .select('id,background_url,background_name,category_id,is_default')
+    .eq('user_id', userId)
+    .order('created_at');
   if (error) throw error;
-  return data as Array<{ id: string; background_url: string; background_name: string | null; category_id: string | null; is_default: boolean }>;
+  return data as Array<{
+    id: string;
+    background_url: string;
+    background_name: string | null;
+    category_id: string | null;
+    is_default: boolean;
+  }>;
 }
 
 describe('dashboard: backgrounds', () => {
@@ -37,7 +47,10 @@ describe('dashboard: backgrounds', () => {
     await file.setInputFiles({ name: 'plum.png', mimeType: 'image/png', buffer: solidPng([110, 40, 120]) });
     await expect.poll(() => dialog.getByTestId('background-tile').count()).toBe(2);
     let rows = await backgroundsOf(userId);
-    expect(rows.map((r) => [r.background_name, r.is_default])).toEqual([['dashboard', false], ['dashboard', false]]);
+    expect(rows.map((r) => [r.background_name, r.is_default])).toEqual([
+      ['dashboard', false],
+      ['dashboard', false],
+    ]);
 
     // Newest first: plum, teal. Select teal, then plum: only one is current.
     const tiles = dialog.getByTestId('background-tile');
@@ -68,7 +81,9 @@ describe('dashboard: backgrounds', () => {
     await banner.getByTestId('background-file').setInputFiles({ name: 'sun.png', mimeType: 'image/png', buffer: solidPng([230, 150, 30]) });
     await banner.getByRole('button', { name: 'Select' }).click();
     await expectToast(page, 'Background updated');
-    await expect.poll(() => page.getByTestId('header-banner').evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/banner-backgrounds/);
+    await expect
+      .poll(() => page.getByTestId('header-banner').evaluate((el) => getComputedStyle(el).backgroundImage))
+      .toMatch(/banner-backgrounds/);
     await page.keyboard.press('Escape');
 
     await createCategory(user.client, userId, 'Photos');
@@ -95,9 +110,17 @@ describe('dashboard: backgrounds', () => {
       await serviceClient().from('user_roles').delete().eq('user_id', admin.user.id);
     });
     const path = `${admin.user.id}/${Date.now()}.png`;
-    expect((await admin.client.storage.from('banner-backgrounds').upload(path, solidPng([200, 60, 90]), { contentType: 'image/png' })).error).toBeNull();
+    expect(
+      (await admin.client.storage.from('banner-backgrounds').upload(path, solidPng([200, 60, 90]), { contentType: 'image/png' })).error,
+    ).toBeNull();
     const url = admin.client.storage.from('banner-backgrounds').getPublicUrl(path).data.publicUrl;
-    expect((await admin.client.from('user_backgrounds').insert({ user_id: admin.user.id, background_url: url, background_name: 'dashboard', is_default: true })).error).toBeNull();
+    expect(
+      (
+        await admin.client
+          .from('user_backgrounds')
+          .insert({ user_id: admin.user.id, background_url: url, background_name: 'dashboard', is_default: true })
+      ).error,
+    ).toBeNull();
 
     const { context, page, user } = await openDashboard(browser);
     await expect.poll(() => page.getByTestId('dashboard').getAttribute('data-background')).toBe(url);

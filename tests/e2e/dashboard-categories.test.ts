@@ -40,7 +40,13 @@ describe('dashboard: categories and icons', () => {
     const gallery = dialog.getByRole('radiogroup', { name: 'Icon gallery' });
     const names = await gallery.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.getAttribute('aria-label')));
     expect(names).toEqual(['Folder', 'Star', 'Link', 'Tag', 'Clock', 'Email', 'Social', 'Hash', 'Calendar', 'Documents', 'Home']);
-    await expect.poll(() => gallery.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() =>
+        gallery
+          .locator('img')
+          .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
     await dialog.getByLabel('Category Name').fill('Recipes');
     await gallery.getByRole('radio', { name: 'Star' }).click();
     expect(await gallery.getByRole('radio', { name: 'Star' }).getAttribute('aria-checked')).toBe('true');
@@ -101,7 +107,14 @@ describe('dashboard: categories and icons', () => {
   it('deletes a folder and its links after the native confirm; dismissing keeps it', async () => {
     const { context, page, user } = await openDashboard(browser);
     const { data: folder } = await user.client.from('categories').insert({ user_id: user.user.id, name: 'Trips' }).select('id').single();
-    await seedLinks(user, [{ title: 'Lisbon', url: 'https://lisbon.example' }, { title: 'Oslo', url: 'https://oslo.example' }], { folderId: folder!.id });
+    await seedLinks(
+      user,
+      [
+        { title: 'Lisbon', url: 'https://lisbon.example' },
+        { title: 'Oslo', url: 'https://oslo.example' },
+      ],
+      { folderId: folder!.id },
+    );
     await seedLinks(user, [{ title: 'Elsewhere', url: 'https://elsewhere.example' }]);
     await page.reload();
     await waitForGrid(page);

@@ -44,7 +44,10 @@ export async function openedUrls(page: Page): Promise<Array<{ url: string; targe
 }
 
 /** A signed-in user on /dashboard with the grid loaded. */
-export async function openDashboard(browser: Browser, opts: ContextOptions & { user?: ConfirmedUser; recordOpens?: boolean } = {}): Promise<DashboardSession> {
+export async function openDashboard(
+  browser: Browser,
+  opts: ContextOptions & { user?: ConfirmedUser; recordOpens?: boolean } = {},
+): Promise<DashboardSession> {
   const context = await newContext(browser, { theme: opts.theme ?? 'dark', ...opts });
   const user = opts.user ?? (await createConfirmedUser({ firstName: 'Dana', lastName: 'Board' }));
   await useSessionOf(context, user);
@@ -97,7 +100,11 @@ export async function seedLinks(
 
 /** Titles of a folder's links, newest first, as stored. */
 export async function folderOrder(client: SupabaseClient, folderId: string): Promise<string[]> {
-  const { data, error } = await client.from('links').select('title').eq('second_category_id', folderId).order('created_at', { ascending: false });
+  const { data, error } = await client
+    .from('links')
+    .select('title')
+    .eq('second_category_id', folderId)
+    .order('created_at', { ascending: false });
   if (error) throw error;
   return (data as Array<{ title: string }>).map((r) => r.title);
 }
@@ -113,7 +120,10 @@ export function card(scope: Locator | Page, title: string): Locator {
 }
 
 /** A tiny valid PNG (1×1) and a GIF, for uploads. */
-export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export { solidPng } from '../setup/png.ts';
 

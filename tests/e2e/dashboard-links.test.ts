@@ -1,7 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../setup/clients.ts';
-import { card, createCategory, folderOrder, openDashboard, openedUrls, PNG_1X1, section, seedLinks, waitForGrid } from './dashboard-helpers.ts';
+import {
+  card,
+  createCategory,
+  folderOrder,
+  openDashboard,
+  openedUrls,
+  PNG_1X1,
+  section,
+  seedLinks,
+  waitForGrid,
+} from './dashboard-helpers.ts';
 import { expectToast, launchChromium, screenshot, webUrl } from './web-browser.ts';
 
 let browser: Browser;
@@ -13,9 +23,21 @@ afterAll(async () => {
 });
 
 async function linksOf(userId: string) {
-  const { data, error } = await serviceClient().from('links').select('id,title,url,description,category_id,second_category_id,access_count,icon_url').eq('user_id', userId);
+  const { data, error } = await serviceClient()
+    .from('links')
+    .select('id,title,url,description,category_id,second_category_id,access_count,icon_url')
+    .eq('user_id', userId);
   if (error) throw error;
-  return data as Array<{ id: string; title: string; url: string; description: string | null; category_id: string; second_category_id: string | null; access_count: number; icon_url: string | null }>;
+  return data as Array<{
+    id: string;
+    title: string;
+    url: string;
+    description: string | null;
+    category_id: string;
+    second_category_id: string | null;
+    access_count: number;
+    icon_url: string | null;
+  }>;
 }
 
 describe('dashboard: links', () => {
@@ -64,7 +86,12 @@ describe('dashboard: links', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].url).toBe('https://example.com/docs');
     expect(rows[0].icon_url).toMatch(/\/storage\/v1\/object\/public\/link-icons\//);
-    const { data: reading } = await serviceClient().from('categories').select('id').eq('user_id', user.user.id).eq('name', 'Reading').single();
+    const { data: reading } = await serviceClient()
+      .from('categories')
+      .select('id')
+      .eq('user_id', user.user.id)
+      .eq('name', 'Reading')
+      .single();
     expect(rows[0].second_category_id).toBe(reading!.id);
     expect(rows[0].category_id).not.toBe(reading!.id);
 
@@ -84,7 +111,10 @@ describe('dashboard: links', () => {
 
   it('edits a link in the orange edit card, cancels, and deletes through the dialog', async () => {
     const { context, page, user } = await openDashboard(browser);
-    await seedLinks(user, [{ title: 'Alpha', url: 'https://alpha.example' }, { title: 'Beta', url: 'https://beta.example' }]);
+    await seedLinks(user, [
+      { title: 'Alpha', url: 'https://alpha.example' },
+      { title: 'Beta', url: 'https://beta.example' },
+    ]);
     await page.reload();
     await waitForGrid(page);
     const saved = section(page, 'Recently Saved Links');
@@ -124,7 +154,10 @@ describe('dashboard: links', () => {
     await editor.getByRole('button', { name: 'Update Link' }).click();
     await expectToast(page, '"Alpha Prime" has been updated.');
     await editor.getByRole('heading', { name: 'Add New Link' }).waitFor();
-    expect((await linksOf(user.user.id)).find((l) => l.url === 'https://alpha.example')).toMatchObject({ title: 'Alpha Prime', description: 'Edited' });
+    expect((await linksOf(user.user.id)).find((l) => l.url === 'https://alpha.example')).toMatchObject({
+      title: 'Alpha Prime',
+      description: 'Edited',
+    });
 
     // Delete from the card's delete button: the dialog's exact words.
     const beta = card(saved, 'Beta');
@@ -171,7 +204,11 @@ describe('dashboard: links', () => {
   it('every reorder button moves by created_at and says so', async () => {
     const { context, page, user } = await openDashboard(browser);
     const folderId = await createCategory(user.client, user.user.id, 'Order');
-    await seedLinks(user, ['L1', 'L2', 'L3', 'L4'].map((t) => ({ title: t, url: `https://${t.toLowerCase()}.example` })), { folderId });
+    await seedLinks(
+      user,
+      ['L1', 'L2', 'L3', 'L4'].map((t) => ({ title: t, url: `https://${t.toLowerCase()}.example` })),
+      { folderId },
+    );
     await page.reload();
     await waitForGrid(page);
     const order = section(page, 'Order');
@@ -186,7 +223,8 @@ describe('dashboard: links', () => {
     // Hover reveals the six buttons; the first card cannot go left/up/to the beginning.
     const first = card(order, 'L1');
     await first.hover();
-    for (const label of ['Beginning', 'Left', 'Up', 'Down', 'Right', 'End']) expect(await first.getByRole('button', { name: label, exact: true }).isVisible()).toBe(true);
+    for (const label of ['Beginning', 'Left', 'Up', 'Down', 'Right', 'End'])
+      expect(await first.getByRole('button', { name: label, exact: true }).isVisible()).toBe(true);
     expect(await first.getByRole('button', { name: 'Left', exact: true }).isDisabled()).toBe(true);
     expect(await first.getByRole('button', { name: 'Beginning', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'dashboard-reorder-hover');
@@ -203,7 +241,9 @@ describe('dashboard: links', () => {
     await move('L1', 'Beginning', 'Link moved to beginning successfully!');
     expect(await folderOrder(user.client, folderId)).toEqual(['L1', 'L4', 'L2', 'L3']);
     // The grid follows the new order.
-    await expect.poll(() => order.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(['L1', 'L4', 'L2']);
+    await expect
+      .poll(() => order.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label'))))
+      .toEqual(['L1', 'L4', 'L2']);
     await context.close();
 
     // Up on a phone (one card per row): swaps with the card before.

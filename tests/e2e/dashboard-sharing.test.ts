@@ -27,7 +27,10 @@ describe('dashboard: sharing', () => {
     expect(error).toBeNull();
 
     const a = await openDashboard(browser, { recordOpens: true });
-    await seedLinks(a.user, [{ title: 'Great Read', url: 'https://great.example/read' }, { title: 'Second Link', url: 'https://second.example' }]);
+    await seedLinks(a.user, [
+      { title: 'Great Read', url: 'https://great.example/read' },
+      { title: 'Second Link', url: 'https://second.example' },
+    ]);
     await a.page.reload();
     await waitForGrid(a.page);
     const saved = section(a.page, 'Recently Saved Links');
@@ -46,7 +49,15 @@ describe('dashboard: sharing', () => {
     await dialog.getByText('Social platform is required when sharing via social media, username must be 3-30 characters').waitFor();
     await dialog.getByLabel('Share Method').selectOption('social');
     expect(await dialog.getByLabel('Social Platform').isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Social Platform').locator('option').allInnerTexts()).toEqual(['Select a platform', 'Instagram', 'X (Twitter)', 'Facebook', 'Snapchat', 'TikTok', 'YouTube']);
+    expect(await dialog.getByLabel('Social Platform').locator('option').allInnerTexts()).toEqual([
+      'Select a platform',
+      'Instagram',
+      'X (Twitter)',
+      'Facebook',
+      'Snapchat',
+      'TikTok',
+      'YouTube',
+    ]);
     await dialog.getByLabel('Social Media Handle').fill('someone');
     await dialog.getByRole('button', { name: 'Share Link' }).click();
     await dialog.getByText('Social platform is required when sharing via social media, username must be 3-30 characters').waitFor();
@@ -130,7 +141,10 @@ describe('dashboard: sharing', () => {
     await dialog.getByLabel('Add message').fill('Listen');
     await dialog.getByRole('button', { name: 'Share Link' }).click();
     await expectToast(a.page, '"Tune" was shared with +1 (555) 010-2030.');
-    expect((await openedUrls(a.page)).at(-1)).toEqual({ url: `sms:+15550102030?&body=${encodeURIComponent('Listen https://tune.example/x')}`, target: '_self' });
+    expect((await openedUrls(a.page)).at(-1)).toEqual({
+      url: `sms:+15550102030?&body=${encodeURIComponent('Listen https://tune.example/x')}`,
+      target: '_self',
+    });
 
     await tune.getByRole('button', { name: 'Actions for Tune' }).click();
     await a.page.getByRole('menuitem', { name: 'Share Link' }).click();
@@ -143,7 +157,9 @@ describe('dashboard: sharing', () => {
     await expectToast(a.page, '"Tune" was shared with @friend on X (Twitter).');
     const opened = (await openedUrls(a.page)).at(-1)!;
     expect(opened.target).toBe('_blank');
-    expect(opened.url).toBe(`https://twitter.com/intent/tweet?text=${encodeURIComponent('Your friend on LinkVault shared this with you! https://tune.example/x')}`);
+    expect(opened.url).toBe(
+      `https://twitter.com/intent/tweet?text=${encodeURIComponent('Your friend on LinkVault shared this with you! https://tune.example/x')}`,
+    );
 
     const shares = await sharesOf(a.user.user.id);
     expect(shares.map((s) => [s.recipient_phone, s.social_platform, s.social_handle])).toEqual([

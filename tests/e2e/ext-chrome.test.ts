@@ -32,7 +32,11 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let alice: ConfirmedUser;
 
 const linksOf = (userId: string, url: string) =>
-  restRows<LinkRow>(stack.url, stack.serviceRoleKey, `links?user_id=eq.${userId}&url=eq.${encodeURIComponent(url)}&select=id,title,url,category_id,second_category_id`);
+  restRows<LinkRow>(
+    stack.url,
+    stack.serviceRoleKey,
+    `links?user_id=eq.${userId}&url=eq.${encodeURIComponent(url)}&select=id,title,url,category_id,second_category_id`,
+  );
 
 beforeAll(async () => {
   site = await startSite();
@@ -47,7 +51,11 @@ afterAll(async () => {
 
 describe('Chrome extension', () => {
   it('loads as MV3 with the minimal permissions and only the API host', async () => {
-    const manifest = await inWorker(browser, () => (globalThis as unknown as { chrome: { runtime: { getManifest(): Record<string, unknown> } } }).chrome.runtime.getManifest(), null);
+    const manifest = await inWorker(
+      browser,
+      () => (globalThis as unknown as { chrome: { runtime: { getManifest(): Record<string, unknown> } } }).chrome.runtime.getManifest(),
+      null,
+    );
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.permissions).toEqual(['activeTab', 'contextMenus', 'storage', 'alarms']);
     expect(manifest.host_permissions).toEqual([`http://${new URL(stack.url).hostname}/*`]);
@@ -89,7 +97,11 @@ describe('Chrome extension', () => {
     expect(await popup.getAttribute('body', 'data-ready')).toBe('signed-in');
     expect(await popup.getByLabel('Title').inputValue()).toBe('Saving links made easy');
     expect(await popup.getByLabel('URL').inputValue()).toBe(`${site.url}/Saving-links-made-easy`);
-    await eventually(async () => (await popup.getByLabel('Category').locator('option').allTextContents()).includes('+ Create new category'), 5_000, 'category options');
+    await eventually(
+      async () => (await popup.getByLabel('Category').locator('option').allTextContents()).includes('+ Create new category'),
+      5_000,
+      'category options',
+    );
     expect(await popup.getByLabel('Category').locator('option:checked').textContent()).toBe('Recently Saved Links');
     // Signed in, the popup follows the account's appearance (part 2: default theme dark), not the
     // system's colour scheme, so one picture shows it.
@@ -109,7 +121,11 @@ describe('Chrome extension', () => {
     const rows = await linksOf(alice.user.id, `${site.url}/Saving-links-made-easy`);
     expect(rows).toHaveLength(1);
     expect(rows[0].title).toBe('Saving links made easy');
-    const [defaultFolder] = await restRows<{ id: string }>(stack.url, stack.serviceRoleKey, `categories?user_id=eq.${alice.user.id}&name=eq.Recently%20Saved%20Links&select=id`);
+    const [defaultFolder] = await restRows<{ id: string }>(
+      stack.url,
+      stack.serviceRoleKey,
+      `categories?user_id=eq.${alice.user.id}&name=eq.Recently%20Saved%20Links&select=id`,
+    );
     expect(rows[0].category_id).toBe(defaultFolder.id);
     expect(rows[0].second_category_id).toBeNull();
 
@@ -131,7 +147,11 @@ describe('Chrome extension', () => {
     const pageUrl = `${site.url}/A-page-with-links`;
     const result = await inWorker(
       browser,
-      ({ linkUrl, pageUrl }) => (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked({ menuItemId: 'linkvault-save-link', linkUrl, pageUrl, editable: false }, { id: 1, url: pageUrl, title: 'A page with links' }),
+      ({ linkUrl, pageUrl }) =>
+        (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked(
+          { menuItemId: 'linkvault-save-link', linkUrl, pageUrl, editable: false },
+          { id: 1, url: pageUrl, title: 'A page with links' },
+        ),
       { linkUrl, pageUrl },
     );
     expect(result.status).toBe('saved');
@@ -144,7 +164,15 @@ describe('Chrome extension', () => {
     // Selected text is the title when there is some (and Firefox's linkText first).
     const titled = await inWorker(
       browser,
-      ({ pageUrl }) => (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked({ menuItemId: 'linkvault-save-link', linkUrl: 'https://example.org/blog', linkText: 'The example blog', selectionText: 'ignored', pageUrl, editable: false }),
+      ({ pageUrl }) =>
+        (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked({
+          menuItemId: 'linkvault-save-link',
+          linkUrl: 'https://example.org/blog',
+          linkText: 'The example blog',
+          selectionText: 'ignored',
+          pageUrl,
+          editable: false,
+        }),
       { pageUrl },
     );
     expect(titled.status).toBe('saved');
@@ -164,7 +192,11 @@ describe('Chrome extension', () => {
       });
       expect(shared.error).toBeNull();
     }
-    const pending = await restRows(stack.url, stack.serviceRoleKey, `shared_links?recipient_email=eq.${encodeURIComponent(alice.email)}&status=eq.pending&select=id`);
+    const pending = await restRows(
+      stack.url,
+      stack.serviceRoleKey,
+      `shared_links?recipient_email=eq.${encodeURIComponent(alice.email)}&status=eq.pending&select=id`,
+    );
     expect(pending).toHaveLength(3);
 
     // What the 30 s alarm does on each tick.
@@ -173,7 +205,10 @@ describe('Chrome extension', () => {
     await eventually(async () => (await badgeText(browser)) === '3', 5_000, 'badge to show 3');
     const alarm = await inWorker(
       browser,
-      () => (globalThis as unknown as { chrome: { alarms: { get(n: string): Promise<{ periodInMinutes?: number } | undefined> } } }).chrome.alarms.get('linkvault-badge-refresh'),
+      () =>
+        (
+          globalThis as unknown as { chrome: { alarms: { get(n: string): Promise<{ periodInMinutes?: number } | undefined> } } }
+        ).chrome.alarms.get('linkvault-badge-refresh'),
       null,
     );
     expect(alarm?.periodInMinutes).toBe(0.5);
@@ -192,7 +227,11 @@ describe('Chrome extension', () => {
     await eventually(async () => (await badgeText(browser)) === '2', 10_000, 'badge to show 2');
     expect(await popup.getByTestId('incoming-count').textContent()).toBe('2');
 
-    const accepted = await restRows<{ status: string }>(stack.url, stack.serviceRoleKey, `shared_links?recipient_email=eq.${encodeURIComponent(alice.email)}&status=eq.accepted&select=status`);
+    const accepted = await restRows<{ status: string }>(
+      stack.url,
+      stack.serviceRoleKey,
+      `shared_links?recipient_email=eq.${encodeURIComponent(alice.email)}&status=eq.accepted&select=status`,
+    );
     expect(accepted).toHaveLength(1);
     await popup.close();
   });

@@ -73,10 +73,18 @@ describe('Firefox ESR extension', () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'ext-firefox-popup-saved.png') });
 
-    const rows = await eventually(async () => {
-      const found = await restRows<{ title: string; url: string }>(stack.url, stack.serviceRoleKey, `links?user_id=eq.${user.user.id}&select=title,url`);
-      return found.length > 0 ? found : undefined;
-    }, 10_000, 'the saved link');
+    const rows = await eventually(
+      async () => {
+        const found = await restRows<{ title: string; url: string }>(
+          stack.url,
+          stack.serviceRoleKey,
+          `links?user_id=eq.${user.user.id}&select=title,url`,
+        );
+        return found.length > 0 ? found : undefined;
+      },
+      10_000,
+      'the saved link',
+    );
     expect(rows).toEqual([{ title: 'WebExtensions on MDN', url }]);
   });
 });

@@ -28,7 +28,10 @@ let port = 0;
 let browser: ExtensionBrowser;
 
 function start(): Promise<RunningStack> {
-  const config = loadConfig({ ...process.env, STACK_LOG: 'silent' }, { port, dataDir, jwtSecret: JWT_SECRET, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent', siteUrl: ext.siteUrl });
+  const config = loadConfig(
+    { ...process.env, STACK_LOG: 'silent' },
+    { port, dataDir, jwtSecret: JWT_SECRET, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent', siteUrl: ext.siteUrl },
+  );
   return startStack(config, { extraMigrationsDirs: [path.resolve(import.meta.dirname, '..', 'fixtures', 'migrations')] });
 }
 
@@ -49,7 +52,12 @@ describe('offline queue (Chrome)', () => {
     const running = stack!;
     const email = uniqueEmail('offline');
     const admin = clientFor(running.url, running.config.serviceRoleKey);
-    const created = await admin.auth.admin.createUser({ email, password: STRONG_PASSWORD, email_confirm: true, user_metadata: { first_name: 'Olivia', last_name: 'Offline' } });
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: STRONG_PASSWORD,
+      email_confirm: true,
+      user_metadata: { first_name: 'Olivia', last_name: 'Offline' },
+    });
     expect(created.error).toBeNull();
     const userId = created.data.user!.id;
 
@@ -72,7 +80,11 @@ describe('offline queue (Chrome)', () => {
     const pageUrl = 'https://example.com/read-later/offline-article';
     const menuSave = await inWorker(
       browser,
-      ({ pageUrl }) => (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked({ menuItemId: 'linkvault-save-page', pageUrl, editable: false }, { id: 7, url: pageUrl, title: 'An article to read offline' }),
+      ({ pageUrl }) =>
+        (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked(
+          { menuItemId: 'linkvault-save-page', pageUrl, editable: false },
+          { id: 7, url: pageUrl, title: 'An article to read offline' },
+        ),
       { pageUrl },
     );
     expect(menuSave.status).toBe('queued');
@@ -92,7 +104,11 @@ describe('offline queue (Chrome)', () => {
     stack = await start();
     const links = await eventually(
       async () => {
-        const rows = await restRows<{ url: string; title: string }>(stack!.url, stack!.config.serviceRoleKey, `links?user_id=eq.${userId}&select=url,title&order=created_at`);
+        const rows = await restRows<{ url: string; title: string }>(
+          stack!.url,
+          stack!.config.serviceRoleKey,
+          `links?user_id=eq.${userId}&select=url,title&order=created_at`,
+        );
         return rows.length === 2 ? rows : undefined;
       },
       90_000,

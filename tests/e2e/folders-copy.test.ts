@@ -35,7 +35,9 @@ describe('copy to folder: Link copied', () => {
     const b = await createConfirmedUser({ firstName: 'Bo', lastName: 'Keeper' });
     const keepers = await createCategory(b.client, b.user.id, 'Keepers');
     const [linkId] = await seedLinks(a, [{ title: 'Shared Gem', url: 'https://shared-gem.example/' }]);
-    expect((await a.client.from('shared_links').insert({ link_id: linkId, sender_id: a.user.id, recipient_email: b.email })).error).toBeNull();
+    expect(
+      (await a.client.from('shared_links').insert({ link_id: linkId, sender_id: a.user.id, recipient_email: b.email })).error,
+    ).toBeNull();
     const { data: incoming } = await b.client.from('categories').select('id').eq('system_key', 'incoming').single();
 
     const page = await openFolder(b, incoming!.id as string);
@@ -51,7 +53,11 @@ describe('copy to folder: Link copied', () => {
     await dialog.waitFor({ state: 'detached', timeout: WAIT });
 
     // Inserted as B's own link in Keepers; A's link untouched; the share is still pending.
-    const { data: mine } = await b.client.from('links').select('id,user_id,second_category_id').eq('url', 'https://shared-gem.example/').eq('user_id', b.user.id);
+    const { data: mine } = await b.client
+      .from('links')
+      .select('id,user_id,second_category_id')
+      .eq('url', 'https://shared-gem.example/')
+      .eq('user_id', b.user.id);
     expect(mine).toHaveLength(1);
     expect(mine![0]).toMatchObject({ user_id: b.user.id, second_category_id: keepers });
     expect(mine![0].id).not.toBe(linkId);

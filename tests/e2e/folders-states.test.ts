@@ -53,14 +53,20 @@ async function openFolder(user: ConfirmedUser, folderId: string, opts: ContextOp
 }
 
 async function createSubfolder(user: ConfirmedUser, parentId: string, name: string): Promise<string> {
-  const { data, error } = await user.client.from('categories').insert({ user_id: user.user.id, name, parent_category_id: parentId }).select('id').single();
+  const { data, error } = await user.client
+    .from('categories')
+    .insert({ user_id: user.user.id, name, parent_category_id: parentId })
+    .select('id')
+    .single();
   if (error) throw error;
   return data.id as string;
 }
 
 /** A shares one of their links with B (as the share dialog records it). */
 async function share(a: ConfirmedUser, b: ConfirmedUser, linkId: string, message?: string) {
-  const { error } = await a.client.from('shared_links').insert({ link_id: linkId, sender_id: a.user.id, recipient_email: b.email, ...(message ? { message } : {}) });
+  const { error } = await a.client
+    .from('shared_links')
+    .insert({ link_id: linkId, sender_id: a.user.id, recipient_email: b.email, ...(message ? { message } : {}) });
   if (error) throw error;
 }
 
@@ -90,9 +96,12 @@ async function failNext(page: Page, matches: (request: Request) => boolean): Pro
   };
 }
 
-const isRest = (method: string, path: string) => (request: Request) => request.method() === method && new URL(request.url()).pathname === `/rest/v1/${path}`;
+const isRest = (method: string, path: string) => (request: Request) =>
+  request.method() === method && new URL(request.url()).pathname === `/rest/v1/${path}`;
 const isRpc = (name: string, body?: (data: Record<string, unknown>) => boolean) => (request: Request) =>
-  request.method() === 'POST' && new URL(request.url()).pathname === `/rest/v1/rpc/${name}` && (!body || body(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>));
+  request.method() === 'POST' &&
+  new URL(request.url()).pathname === `/rest/v1/rpc/${name}` &&
+  (!body || body(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>));
 /** The folder's links read: one call, POST rpc/list_folder_links with the folder's id. */
 const isFolderLinksRead = (folderId: string) => isRpc('list_folder_links', (body) => body.p_category_id === folderId);
 
@@ -159,7 +168,12 @@ describe('folder states', () => {
       await expect.poll(() => page.getByTestId('folder-count').innerText(), { timeout: WAIT }).toContain('1 pending');
       expect(await tick()).toBe(1);
       await eventually(async () => (await badgeText(ext)) === '1', WAIT, 'badge to show 1');
-      const { data: kept } = await b.client.from('links').select('category_id').eq('url', 'https://refresh.example/2').eq('user_id', b.user.id).single();
+      const { data: kept } = await b.client
+        .from('links')
+        .select('category_id')
+        .eq('url', 'https://refresh.example/2')
+        .eq('user_id', b.user.id)
+        .single();
       expect(kept?.category_id).toBe(keep);
 
       await page.getByRole('button', { name: 'Home' }).click();
@@ -316,7 +330,10 @@ describe('folder states', () => {
     expect(removed.data).toHaveLength(1);
     await approve.click();
     await expectToast(page, 'APPROVED folder not found. Please contact support.', WAIT);
-    expect((await b.client.from('links').select('category_id').eq('url', 'https://err.example/toss').eq('user_id', b.user.id).single()).data?.category_id).toBe(rejectedId);
+    expect(
+      (await b.client.from('links').select('category_id').eq('url', 'https://err.example/toss').eq('user_id', b.user.id).single()).data
+        ?.category_id,
+    ).toBe(rejectedId);
 
     // Back in the inbox: accepting needs APPROVED too; with REJECTED deleted, rejecting says so.
     await page.goto(`/category/${incomingId}`);
@@ -336,12 +353,24 @@ describe('folder states', () => {
     const folderId = await createCategory(user.client, user.user.id, 'Busy Folder');
     const otherId = await createCategory(user.client, user.user.id, 'Other Folder');
     const subId = await createSubfolder(user, folderId, 'Busy Child');
-    await seedLinks(user, [
-      { title: 'Busy One', url: 'https://busy.example/1' },
-      { title: 'Busy Two', url: 'https://busy.example/2' },
-    ], { folderId });
+    await seedLinks(
+      user,
+      [
+        { title: 'Busy One', url: 'https://busy.example/1' },
+        { title: 'Busy Two', url: 'https://busy.example/2' },
+      ],
+      { folderId },
+    );
     // The same URL already in Other Folder: copying there asks to replace.
-    const elsewhere = await user.client.from('links').insert({ user_id: user.user.id, title: 'Busy One Elsewhere', url: 'https://busy.example/1', category_id: otherId, created_at: new Date(Date.now() - 7200_000).toISOString() });
+    const elsewhere = await user.client
+      .from('links')
+      .insert({
+        user_id: user.user.id,
+        title: 'Busy One Elsewhere',
+        url: 'https://busy.example/1',
+        category_id: otherId,
+        created_at: new Date(Date.now() - 7200_000).toISOString(),
+      });
     expect(elsewhere.error).toBeNull();
     const page = await openFolder(user, folderId);
 
@@ -382,7 +411,10 @@ describe('folder states', () => {
     await folderMenu('Delete');
     await failed();
     await expectToast(page, 'Failed to delete folder. Please try again.', WAIT);
-    expect((await user.client.from('categories').select('name,icon_url').eq('id', subId).single()).data).toEqual({ name: 'Busy Child', icon_url: null });
+    expect((await user.client.from('categories').select('name,icon_url').eq('id', subId).single()).data).toEqual({
+      name: 'Busy Child',
+      icon_url: null,
+    });
 
     // Outline colour.
     failed = await failNext(page, isRest('PATCH', 'profiles'));
@@ -392,7 +424,9 @@ describe('folder states', () => {
 
     // Copy, then replace (the same URL is in Other Folder).
     const copyDialog = async (title: string) => {
-      await card(page, title).getByRole('button', { name: `Actions for ${title}` }).click();
+      await card(page, title)
+        .getByRole('button', { name: `Actions for ${title}` })
+        .click();
       await page.getByRole('menuitem', { name: 'Copy to folder' }).click();
       return page.getByRole('dialog', { name: 'Copy to folder' });
     };
@@ -404,7 +438,10 @@ describe('folder states', () => {
     await expectToast(page, 'Failed to copy link.', WAIT);
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await dialog.getByText('Replace existing link?').waitFor({ timeout: WAIT });
-    failed = await failNext(page, isRpc('copy_link', (body) => body.replace_existing === true));
+    failed = await failNext(
+      page,
+      isRpc('copy_link', (body) => body.replace_existing === true),
+    );
     await dialog.getByRole('button', { name: 'Yes, replace' }).click();
     await failed();
     await expectToast(page, 'Failed to replace existing link.', WAIT);
@@ -432,12 +469,25 @@ describe('folder states', () => {
     await failed();
     await expectToast(page, 'Failed to delete link. Please try again.', WAIT);
     expect((await user.client.from('links').select('id').eq('url', 'https://busy.example/2')).data).toHaveLength(1);
-    expect((await user.client.from('links').select('title').eq('url', 'https://busy.example/1').order('title')).data).toEqual([{ title: 'Busy One' }, { title: 'Busy One Elsewhere' }]);
+    expect((await user.client.from('links').select('title').eq('url', 'https://busy.example/1').order('title')).data).toEqual([
+      { title: 'Busy One' },
+      { title: 'Busy One Elsewhere' },
+    ]);
   }, 120_000);
 
   for (const source of [
-    { name: 'instagram', folder: INCOMING_INSTAGRAM_CATEGORY_NAME, url: 'https://www.instagram.com/p/states1/', next: 'https://www.instagram.com/p/states2/' },
-    { name: 'tiktok', folder: INCOMING_TIKTOK_CATEGORY_NAME, url: 'https://www.tiktok.com/@states/video/1', next: 'https://www.tiktok.com/@states/video/2' },
+    {
+      name: 'instagram',
+      folder: INCOMING_INSTAGRAM_CATEGORY_NAME,
+      url: 'https://www.instagram.com/p/states1/',
+      next: 'https://www.instagram.com/p/states2/',
+    },
+    {
+      name: 'tiktok',
+      folder: INCOMING_TIKTOK_CATEGORY_NAME,
+      url: 'https://www.tiktok.com/@states/video/1',
+      next: 'https://www.tiktok.com/@states/video/2',
+    },
   ] as const) {
     it(`'${source.folder}' works like the inbox: incoming glyph, no Edit, Copy to folder, refreshed every 30 s`, async () => {
       const user = await createConfirmedUser({ firstName: 'Ivy', lastName: source.name });
@@ -466,7 +516,9 @@ describe('folder states', () => {
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
       // Received links are not edited here (part 2 §2); Copy to folder moves the user's own link.
-      await card(page, first).getByRole('button', { name: `Actions for ${first}` }).click();
+      await card(page, first)
+        .getByRole('button', { name: `Actions for ${first}` })
+        .click();
       await page.getByRole('menuitem', { name: 'Copy to folder' }).waitFor();
       expect(await page.getByRole('menuitem', { name: 'Edit Link' }).count()).toBe(0);
       await page.getByRole('menuitem', { name: 'Copy to folder' }).click();

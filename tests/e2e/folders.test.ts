@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
-import { card, createCategory, folderOrder, openDashboard, section, seedLinks, shownTitles, systemFolderId, useSessionOf } from './dashboard-helpers.ts';
+import {
+  card,
+  createCategory,
+  folderOrder,
+  openDashboard,
+  section,
+  seedLinks,
+  shownTitles,
+  systemFolderId,
+  useSessionOf,
+} from './dashboard-helpers.ts';
 import { expectToast, launchChromium, newContext, screenshot, type ContextOptions } from './web-browser.ts';
 
 /** Issue 11: the category folder view (part 2 §2, §4, §5, §8). */
@@ -36,12 +46,20 @@ describe('folder view', () => {
   it('opens from the dashboard and from its URL alone: header, count, Home, search, 120-char descriptions, view modes, sorts', async () => {
     const { page, user } = await openDashboard(browser);
     const folderId = await createCategory(user.client, user.user.id, 'Recipes');
-    await seedLinks(user, [
-      { title: 'Pasta Night', url: 'https://food.example/pasta' },
-      { title: 'apple pie', url: 'https://bakery.example/apple' },
-      { title: 'Zucchini Bread', url: 'https://bakery.example/zucchini' },
-    ], { folderId });
-    await serviceClient().from('links').update({ description: LONG_DESCRIPTION, access_count: 7 }).eq('title', 'Zucchini Bread').eq('user_id', user.user.id);
+    await seedLinks(
+      user,
+      [
+        { title: 'Pasta Night', url: 'https://food.example/pasta' },
+        { title: 'apple pie', url: 'https://bakery.example/apple' },
+        { title: 'Zucchini Bread', url: 'https://bakery.example/zucchini' },
+      ],
+      { folderId },
+    );
+    await serviceClient()
+      .from('links')
+      .update({ description: LONG_DESCRIPTION, access_count: 7 })
+      .eq('title', 'Zucchini Bread')
+      .eq('user_id', user.user.id);
     await serviceClient().from('links').update({ share_count: 4 }).eq('title', 'apple pie').eq('user_id', user.user.id);
     await page.reload();
     await section(page, 'Recipes').getByTitle('Open Recipes').click();
@@ -106,11 +124,15 @@ describe('folder view', () => {
   it('reorders in the newest sort (right, end), opens with a view counted, deletes with "Link deleted successfully!"', async () => {
     const user = await createConfirmedUser({ firstName: 'Ray', lastName: 'Order' });
     const folderId = await createCategory(user.client, user.user.id, 'Ordered');
-    await seedLinks(user, [
-      { title: 'One', url: 'https://one.example' },
-      { title: 'Two', url: 'https://two.example' },
-      { title: 'Three', url: 'https://three.example' },
-    ], { folderId });
+    await seedLinks(
+      user,
+      [
+        { title: 'One', url: 'https://one.example' },
+        { title: 'Two', url: 'https://two.example' },
+        { title: 'Three', url: 'https://three.example' },
+      ],
+      { folderId },
+    );
     const page = await openFolder(user, folderId);
 
     await card(page, 'One').hover();
@@ -125,7 +147,11 @@ describe('folder view', () => {
     await expect.poll(() => folderOrder(user.client, folderId)).toEqual(['One', 'Three', 'Two']);
 
     // With the keyboard, focus follows the moved link (cards are reused by slot, not by link).
-    const focusedIn = () => page.evaluate(() => [document.activeElement?.closest('article')?.getAttribute('aria-label'), document.activeElement?.getAttribute('aria-label')]);
+    const focusedIn = () =>
+      page.evaluate(() => [
+        document.activeElement?.closest('article')?.getAttribute('aria-label'),
+        document.activeElement?.getAttribute('aria-label'),
+      ]);
     await card(page, 'One').getByRole('button', { name: 'Right' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => shownTitles(page)).toEqual(['Three', 'One', 'Two']);
@@ -144,7 +170,14 @@ describe('folder view', () => {
     await card(page, 'Three').getByRole('button', { name: 'Actions for Three' }).click();
     await page.getByRole('menuitem', { name: 'Go to Site (Pop-up Window)' }).click();
     await expect
-      .poll(async () => ((await serviceClient().from('links').select('access_count').eq('title', 'Three').eq('user_id', user.user.id).single()).data as { access_count: number }).access_count)
+      .poll(
+        async () =>
+          (
+            (await serviceClient().from('links').select('access_count').eq('title', 'Three').eq('user_id', user.user.id).single()).data as {
+              access_count: number;
+            }
+          ).access_count,
+      )
       .toBe(1);
 
     await card(page, 'One').getByRole('button', { name: 'Actions for One' }).click();
@@ -215,7 +248,9 @@ describe('folder view', () => {
     const iconDialog = page.getByRole('dialog', { name: 'Change icon' });
     await iconDialog.getByRole('radio').first().click();
     await iconDialog.getByRole('button', { name: 'Save icon' }).click();
-    await expect.poll(async () => (await user.client.from('categories').select('icon_url').eq('id', child!.id).single()).data?.icon_url ?? null).not.toBeNull();
+    await expect
+      .poll(async () => (await user.client.from('categories').select('icon_url').eq('id', child!.id).single()).data?.icon_url ?? null)
+      .not.toBeNull();
 
     // Delete (native confirm of part 1).
     page.once('dialog', (dialog) => void dialog.accept());
@@ -231,11 +266,16 @@ describe('folder view', () => {
     const src = await createCategory(user.client, user.user.id, 'Source');
     const dest = await createCategory(user.client, user.user.id, 'Destination');
     await seedLinks(user, [{ title: 'Same URL', url: 'https://same.example/' }], { folderId: dest });
-    await seedLinks(user, [{ title: 'Movable', url: 'https://movable.example/' }], { folderId: src, newest: new Date(Date.now() - 7200_000) });
+    await seedLinks(user, [{ title: 'Movable', url: 'https://movable.example/' }], {
+      folderId: src,
+      newest: new Date(Date.now() - 7200_000),
+    });
     const page = await openFolder(user, dest);
 
     const copyFrom = async (title: string) => {
-      await card(page, title).getByRole('button', { name: `Actions for ${title}` }).click();
+      await card(page, title)
+        .getByRole('button', { name: `Actions for ${title}` })
+        .click();
       await page.getByRole('menuitem', { name: 'Copy to folder' }).click();
       return page.getByRole('dialog', { name: 'Copy to folder' });
     };
@@ -319,7 +359,12 @@ describe('folder view', () => {
     // The accepted link is in Keepers with APPROVED as second category.
     const approvedId = await systemFolderId(b, 'approved');
     const rejectedId = await systemFolderId(b, 'rejected');
-    const { data: kept } = await b.client.from('links').select('category_id,second_category_id').eq('url', 'https://keep.example/').eq('user_id', b.user.id).single();
+    const { data: kept } = await b.client
+      .from('links')
+      .select('category_id,second_category_id')
+      .eq('url', 'https://keep.example/')
+      .eq('user_id', b.user.id)
+      .single();
     expect(kept).toEqual({ category_id: keep, second_category_id: approvedId });
 
     // Subfolder icons and counts follow: REJECTED has 1.
@@ -340,7 +385,12 @@ describe('folder view', () => {
     await card(page, 'Shared Toss').getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Approved', TOAST_WAIT);
     await page.getByTestId('folder-empty').waitFor({ timeout: TOAST_WAIT });
-    const { data: approved } = await b.client.from('links').select('category_id').eq('url', 'https://toss.example/').eq('user_id', b.user.id).single();
+    const { data: approved } = await b.client
+      .from('links')
+      .select('category_id')
+      .eq('url', 'https://toss.example/')
+      .eq('user_id', b.user.id)
+      .single();
     expect(approved?.category_id).toBe(approvedId);
     await screenshot(page, 'folders-rejected-empty');
     await page.context().close();
@@ -350,7 +400,11 @@ describe('folder view', () => {
     const user = await createConfirmedUser({ firstName: 'Big', lastName: 'Folder' });
     const folderId = await createCategory(user.client, user.user.id, 'Big Folder');
     const count = 150; // more than FOLDER_FIRST_SCREEN (120)
-    await seedLinks(user, Array.from({ length: count }, (_, i) => ({ title: `Note ${i}`, url: `https://notes.example/${i}` })), { folderId });
+    await seedLinks(
+      user,
+      Array.from({ length: count }, (_, i) => ({ title: `Note ${i}`, url: `https://notes.example/${i}` })),
+      { folderId },
+    );
 
     const context = await newContext(browser, { theme: 'dark' });
     await useSessionOf(context, user);
@@ -374,7 +428,10 @@ describe('folder view', () => {
     const rowsBeyond = await page.evaluate(async () => {
       const input = document.querySelector<HTMLInputElement>('[data-testid="folder-search"]')!;
       const results = document.querySelector('[data-testid="folder-results"]')!;
-      const beyond = () => [...document.querySelectorAll('[data-testid="folder-links"] > [data-index]')].filter((row) => row.getBoundingClientRect().top >= window.innerHeight).length;
+      const beyond = () =>
+        [...document.querySelectorAll('[data-testid="folder-links"] > [data-index]')].filter(
+          (row) => row.getBoundingClientRect().top >= window.innerHeight,
+        ).length;
       const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       const before = beyond();
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Note 1');
@@ -425,11 +482,15 @@ describe('folder view', () => {
   it('phone (390 px): share folder offers {origin}/category/{id}; outline colour is saved; gallery has 2 columns', async () => {
     const user = await createConfirmedUser({ firstName: 'Pho', lastName: 'Ne' });
     const folderId = await createCategory(user.client, user.user.id, 'Pocket');
-    await seedLinks(user, [
-      { title: 'Small One', url: 'https://small.example/1' },
-      { title: 'Small Two', url: 'https://small.example/2' },
-      { title: 'Small Three', url: 'https://small.example/3' },
-    ], { folderId });
+    await seedLinks(
+      user,
+      [
+        { title: 'Small One', url: 'https://small.example/1' },
+        { title: 'Small Two', url: 'https://small.example/2' },
+        { title: 'Small Three', url: 'https://small.example/3' },
+      ],
+      { folderId },
+    );
     const page = await openFolder(user, folderId, { phone: true });
     expect(await page.getByTestId('folder-links').getAttribute('data-columns')).toBe('2');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -440,7 +501,12 @@ describe('folder view', () => {
     await screenshot(page, 'folders-phone');
 
     await page.getByRole('radio', { name: 'Outline #ec4899' }).click();
-    await expect.poll(async () => (await user.client.from('profiles').select('icon_outline_color').eq('user_id', user.user.id).single()).data?.icon_outline_color).toBe('#ec4899');
+    await expect
+      .poll(
+        async () =>
+          (await user.client.from('profiles').select('icon_outline_color').eq('user_id', user.user.id).single()).data?.icon_outline_color,
+      )
+      .toBe('#ec4899');
 
     await page.getByRole('button', { name: 'Share Folder' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Folder: Pocket' });

@@ -23,17 +23,27 @@ interface Collection {
 /** A user's folders (as paths) and links (with the path of the folder they show under), read as the service role. */
 async function collectionOf(userId: string): Promise<Collection> {
   const db = serviceClient();
-  const { data: folders, error: e1 } = await db.from('categories').select('id,name,parent_category_id').eq('user_id', userId).range(0, 9999);
+  const { data: folders, error: e1 } = await db
+    .from('categories')
+    .select('id,name,parent_category_id')
+    .eq('user_id', userId)
+    .range(0, 9999);
   if (e1) throw e1;
   const byId = new Map((folders ?? []).map((f) => [f.id as string, f]));
   const pathOf = (id: string | null): string => {
     const parts: string[] = [];
-    for (let f = id ? byId.get(id) : undefined; f; f = f.parent_category_id ? byId.get(f.parent_category_id) : undefined) parts.unshift(f.name);
+    for (let f = id ? byId.get(id) : undefined; f; f = f.parent_category_id ? byId.get(f.parent_category_id) : undefined)
+      parts.unshift(f.name);
     return parts.join(' > ');
   };
   const links: Collection['links'] = [];
   for (let from = 0; ; from += 1000) {
-    const { data, error } = await db.from('links').select('title,url,description,category_id,second_category_id,created_at').eq('user_id', userId).order('url').range(from, from + 999);
+    const { data, error } = await db
+      .from('links')
+      .select('title,url,description,category_id,second_category_id,created_at')
+      .eq('user_id', userId)
+      .order('url')
+      .range(from, from + 999);
     if (error) throw error;
     for (const l of data ?? []) {
       links.push({
@@ -80,7 +90,13 @@ async function openImportPage(page: Page): Promise<void> {
 }
 
 async function importFile(page: Page, name: string, contents: string | Buffer): Promise<void> {
-  await page.getByTestId('import-file').setInputFiles({ name, mimeType: name.endsWith('.json') ? 'application/json' : 'text/html', buffer: Buffer.isBuffer(contents) ? contents : Buffer.from(contents) });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({
+      name,
+      mimeType: name.endsWith('.json') ? 'application/json' : 'text/html',
+      buffer: Buffer.isBuffer(contents) ? contents : Buffer.from(contents),
+    });
 }
 
 async function summaryOf(page: Page) {
@@ -125,7 +141,9 @@ describe('import and export', () => {
     await screenshot(page, 'import-export-summary');
     const csv = await download(page, () => page.getByRole('button', { name: 'Download invalid entries (CSV)' }).click());
     expect(csv.split('\r\n')[0]).toBe('title,url,folder,reason');
-    expect(csv).toContain('Bookmarklet,javascript:alert(1),Bookmarks bar/Work,"Unsupported scheme ""javascript:"" (only http and https links are kept)"');
+    expect(csv).toContain(
+      'Bookmarklet,javascript:alert(1),Bookmarks bar/Work,"Unsupported scheme ""javascript:"" (only http and https links are kept)"',
+    );
 
     const after = await collectionOf(user.user.id);
     expect(after.folders).toEqual(expect.arrayContaining(['Bookmarks bar', 'Bookmarks bar > Work', 'Bookmarks bar > Empty']));
@@ -211,7 +229,11 @@ describe('import and export', () => {
 
   it('export → import into an empty account reproduces the collection (JSON and HTML)', async () => {
     const source = await createConfirmedUser({ firstName: 'Rita', lastName: 'Roundtrip' });
-    await source.client.rpc('save_link', { link_title: 'Saved here', link_url: 'https://saved.example/page?q=1', link_description: 'Line one\nline "two", with comma' });
+    await source.client.rpc('save_link', {
+      link_title: 'Saved here',
+      link_url: 'https://saved.example/page?q=1',
+      link_description: 'Line one\nline "two", with comma',
+    });
     const { context, page } = await openDashboard(browser, { user: source });
     await openImportPage(page);
     await importFile(page, 'bookmarks.html', SAMPLE);

@@ -63,7 +63,9 @@ describe('reset password form: the "not your e-mail" rule (issue 17 item 8)', ()
 
 /** The 'Share Link' menu item of a card (opens the card's menu). */
 async function shareItem(page: Page, scope: Locator, title: string): Promise<Locator> {
-  await card(scope, title).getByRole('button', { name: `Actions for ${title}` }).click();
+  await card(scope, title)
+    .getByRole('button', { name: `Actions for ${title}` })
+    .click();
   const item = page.getByRole('menuitem', { name: /Share Link/ });
   await item.waitFor({ timeout: WAIT });
   return item;
@@ -92,7 +94,13 @@ describe('share buttons while sharing is off (issue 13 item 2)', () => {
     await expect.poll(() => sharingSwitch.isEnabled(), { timeout: WAIT }).toBe(true);
     await sharingSwitch.click();
     await expectToast(page, 'Saved', WAIT);
-    await expect.poll(async () => (await user.client.from('user_privacy_settings').select('sharing_disabled').eq('user_id', user.user.id).single()).data?.sharing_disabled).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await user.client.from('user_privacy_settings').select('sharing_disabled').eq('user_id', user.user.id).single()).data
+            ?.sharing_disabled,
+      )
+      .toBe(true);
 
     await page.goto('/dashboard');
     await card(section(page, 'Reading'), 'Offline Article').waitFor({ timeout: WAIT });
@@ -114,7 +122,9 @@ describe('share buttons while sharing is off (issue 13 item 2)', () => {
     await page.keyboard.press('Escape');
 
     // Sharing back on, account deactivated: still off, with the deactivation reason.
-    expect((await user.client.from('user_privacy_settings').update({ sharing_disabled: false }).eq('user_id', user.user.id)).error).toBeNull();
+    expect(
+      (await user.client.from('user_privacy_settings').update({ sharing_disabled: false }).eq('user_id', user.user.id)).error,
+    ).toBeNull();
     await page.goto('/settings/privacy');
     const deactivate = page.getByRole('switch', { name: 'Deactivate account' });
     await expect.poll(() => deactivate.isEnabled(), { timeout: WAIT }).toBe(true);
@@ -180,7 +190,10 @@ describe('styled file inputs everywhere (issue 17 item 10)', () => {
     await page.getByTestId('link-editor').waitFor();
     expect(await page.getByTestId('link-editor').locator('input[type="file"]').count()).toBe(1);
     expect(await fileInputProblems(page)).toEqual([]);
-    const selectorBg = await page.getByTestId('link-editor').locator('input[type="file"]').evaluate((el) => getComputedStyle(el, '::file-selector-button').backgroundColor);
+    const selectorBg = await page
+      .getByTestId('link-editor')
+      .locator('input[type="file"]')
+      .evaluate((el) => getComputedStyle(el, '::file-selector-button').backgroundColor);
     expect(selectorBg).not.toBe('rgba(0, 0, 0, 0)');
 
     // Category icon: 'Upload icon' opens the hidden input.

@@ -42,7 +42,12 @@ describe('extension preview hints', () => {
     await signIn.close();
     const pageUrl = `${site.url}/plain`;
     const tab = { id: 7, url: pageUrl, title: 'Plain tab', favIconUrl: `${site.url}/assets/touch.png` };
-    const result = await inWorker(browser, ({ pageUrl, tab }) => (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked({ menuItemId: 'linkvault-save-page', pageUrl, editable: false }, tab), { pageUrl, tab });
+    const result = await inWorker(
+      browser,
+      ({ pageUrl, tab }) =>
+        (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked({ menuItemId: 'linkvault-save-page', pageUrl, editable: false }, tab),
+      { pageUrl, tab },
+    );
     expect(result.status).toBe('saved');
     const favicon = await eventually(() => storedFavicon(pageUrl).then((f) => f ?? undefined), 20_000, 'stored favicon');
     const bytes = Buffer.from(await (await fetch(favicon)).arrayBuffer());
@@ -53,7 +58,12 @@ describe('extension preview hints', () => {
   it('without a favicon hint the server finds the icon itself', async () => {
     const pageUrl = `${site.url}/full?via=extension`;
     const tab = { id: 8, url: pageUrl, title: 'Full tab' };
-    const result = await inWorker(browser, ({ pageUrl, tab }) => (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked({ menuItemId: 'linkvault-save-page', pageUrl, editable: false }, tab), { pageUrl, tab });
+    const result = await inWorker(
+      browser,
+      ({ pageUrl, tab }) =>
+        (globalThis as WithHooks).linkvaultTestHooks.onMenuClicked({ menuItemId: 'linkvault-save-page', pageUrl, editable: false }, tab),
+      { pageUrl, tab },
+    );
     expect(result.status).toBe('saved');
     const favicon = await eventually(() => storedFavicon(pageUrl).then((f) => f ?? undefined), 20_000, 'stored favicon');
     expect(favicon).toContain(`/link-previews/${user.user.id}/`);

@@ -23,8 +23,19 @@ afterAll(async () => {
 });
 
 async function linkRow(userId: string, url: string) {
-  const { data } = await serviceClient().from('links').select('id,title,description,favicon_url,preview_image_url').eq('user_id', userId).eq('url', url).maybeSingle();
-  return data as { id: string; title: string; description: string | null; favicon_url: string | null; preview_image_url: string | null } | null;
+  const { data } = await serviceClient()
+    .from('links')
+    .select('id,title,description,favicon_url,preview_image_url')
+    .eq('user_id', userId)
+    .eq('url', url)
+    .maybeSingle();
+  return data as {
+    id: string;
+    title: string;
+    description: string | null;
+    favicon_url: string | null;
+    preview_image_url: string | null;
+  } | null;
 }
 
 describe('link previews', () => {
@@ -93,7 +104,9 @@ describe('link previews', () => {
     const saved = card(section(page, 'Recently Saved Links'), 'Not HTML');
     await saved.waitFor();
     // the preview request after the save answers (422), and the card keeps its letter
-    await expect.poll(async () => (await linkRow(user.user.id, `${site.url}/json`))?.favicon_url ?? 'none', { timeout: 10_000 }).toBe('none');
+    await expect
+      .poll(async () => (await linkRow(user.user.id, `${site.url}/json`))?.favicon_url ?? 'none', { timeout: 10_000 })
+      .toBe('none');
     expect(await saved.locator('[data-icon="letter"]').count()).toBe(1);
     expect(await page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
 
@@ -117,7 +130,14 @@ describe('link previews', () => {
   it('"Refresh previews" fetches previews for existing links (folder and collection), with progress', async () => {
     const { context, page, user } = await openDashboard(browser);
     const folderId = await createCategory(user.client, user.user.id, 'Old Links');
-    await seedLinks(user, [{ title: 'Old One', url: `${site.url}/full?title=One` }, { title: 'Old Two', url: `${site.url}/twitter` }], { folderId });
+    await seedLinks(
+      user,
+      [
+        { title: 'Old One', url: `${site.url}/full?title=One` },
+        { title: 'Old Two', url: `${site.url}/twitter` },
+      ],
+      { folderId },
+    );
     await seedLinks(user, [{ title: 'Loose', url: `${site.url}/plain` }]);
     await page.goto(`/category/${folderId}`);
     const refresh = page.getByTestId('refresh-previews-folder');

@@ -72,13 +72,16 @@ describe('new user: counts agree (item 1)', () => {
 describe('new user: focus is never lost (item 2)', () => {
   it('reaches Add Category in at most 15 Tab presses with 20 links on screen', async () => {
     const { page, context, user } = await openDashboard(browser);
-    await seedLinks(user, Array.from({ length: 20 }, (_, i) => ({ title: `Link ${i + 1}`, url: `https://l${i + 1}.example/` })));
+    await seedLinks(
+      user,
+      Array.from({ length: 20 }, (_, i) => ({ title: `Link ${i + 1}`, url: `https://l${i + 1}.example/` })),
+    );
     await page.reload();
     await waitForGrid(page);
     await card(section(page, 'Recently Saved Links'), 'Link 1').waitFor();
     const walk: string[] = [];
     let presses = 0;
-    for (; presses < 120; ) {
+    for (; presses < 120;) {
       await page.keyboard.press('Tab');
       presses++;
       const name = await focusedName(page);
@@ -93,7 +96,10 @@ describe('new user: focus is never lost (item 2)', () => {
 
   it('a link card is one tab stop; arrow keys reach its actions and reorder buttons', async () => {
     const { page, context, user } = await openDashboard(browser);
-    await seedLinks(user, [{ title: 'Alpha', url: 'https://alpha.example/' }, { title: 'Beta', url: 'https://beta.example/' }]);
+    await seedLinks(user, [
+      { title: 'Alpha', url: 'https://alpha.example/' },
+      { title: 'Beta', url: 'https://beta.example/' },
+    ]);
     await page.reload();
     await waitForGrid(page);
     const alpha = card(section(page, 'Recently Saved Links'), 'Alpha');
@@ -199,7 +205,8 @@ async function controlsUnderToasts(page: Page): Promise<string[]> {
       // Only controls the user can reach now: inside an open dialog when one is open.
       const dialog = document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
       if (dialog && !dialog.contains(el)) continue;
-      if (toasts.some((t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) && onTop(el)) hits.push(el.getAttribute('aria-label') ?? el.innerText ?? el.tagName);
+      if (toasts.some((t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top) && onTop(el))
+        hits.push(el.getAttribute('aria-label') ?? el.innerText ?? el.tagName);
     }
     for (const toaster of toasters) toaster.style.pointerEvents = '';
     return hits;
@@ -216,7 +223,14 @@ describe('new user: keyboard shortcuts (item 2)', () => {
     expect(await page.getByTestId('links-search').inputValue()).toBe('abc');
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('n');
-    await expect.poll(() => page.getByTestId('link-editor').getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('link-editor')
+          .getByLabel('Title')
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('Shift+?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -280,17 +294,25 @@ describe('new user: messages that tell the truth (item 5)', () => {
 
   it('reorder toasts replace each other; toasts sit at the bottom and cover no control', async () => {
     const { page, context, user } = await openDashboard(browser, { user: await userWithUsername() });
-    await seedLinks(user, [{ title: 'R1', url: 'https://r1.example/' }, { title: 'R2', url: 'https://r2.example/' }, { title: 'R3', url: 'https://r3.example/' }]);
+    await seedLinks(user, [
+      { title: 'R1', url: 'https://r1.example/' },
+      { title: 'R2', url: 'https://r2.example/' },
+      { title: 'R3', url: 'https://r3.example/' },
+    ]);
     await page.reload();
     await waitForGrid(page);
     const saved = section(page, 'Recently Saved Links');
     await card(saved, 'R3').hover();
     await card(saved, 'R3').getByRole('button', { name: 'Left', exact: true }).click();
     await expectToast(page, 'Link moved left successfully!', 20_000);
-    await expect.poll(() => saved.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), { timeout: 20_000 }).toEqual(['R1', 'R3', 'R2']);
+    await expect
+      .poll(() => saved.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), { timeout: 20_000 })
+      .toEqual(['R1', 'R3', 'R2']);
     await card(saved, 'R3').hover();
     await card(saved, 'R3').getByRole('button', { name: 'Left', exact: true }).click();
-    await expect.poll(() => saved.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), { timeout: 20_000 }).toEqual(['R3', 'R1', 'R2']);
+    await expect
+      .poll(() => saved.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), { timeout: 20_000 })
+      .toEqual(['R3', 'R1', 'R2']);
     expect(await page.locator('[data-sonner-toast]', { hasText: 'Link moved left successfully!' }).count()).toBe(1);
     const box = await page.locator('[data-sonner-toast]').first().boundingBox();
     expect(box!.y + box!.height).toBeGreaterThan(860 - 120);
@@ -304,7 +326,10 @@ describe('new user: messages that tell the truth (item 5)', () => {
 describe('new user: phone layout (item 4)', () => {
   it('links come first, the add form is a sheet from the bottom bar, the bar covers no control', async () => {
     const { page, context, user } = await openDashboard(browser, { phone: true, user: await userWithUsername() });
-    await seedLinks(user, Array.from({ length: 8 }, (_, i) => ({ title: `P${i + 1}`, url: `https://p${i + 1}.example/` })));
+    await seedLinks(
+      user,
+      Array.from({ length: 8 }, (_, i) => ({ title: `P${i + 1}`, url: `https://p${i + 1}.example/` })),
+    );
     await page.reload();
     await waitForGrid(page);
     // The grid comes before any form, and no add form sits above the list.
@@ -325,7 +350,9 @@ describe('new user: phone layout (item 4)', () => {
               const bar = document.querySelector('[data-testid="quick-add-bar"]');
               if (!el || !bar || bar.contains(el) || !el.closest('main')) return null;
               const r = el.getBoundingClientRect();
-              return r.bottom > bar.getBoundingClientRect().top + 1 ? `${el.getAttribute('aria-label') ?? el.innerText}: ${Math.round(r.bottom)}` : null;
+              return r.bottom > bar.getBoundingClientRect().top + 1
+                ? `${el.getAttribute('aria-label') ?? el.innerText}: ${Math.round(r.bottom)}`
+                : null;
             }),
           { timeout: 3_000 },
         )
@@ -333,14 +360,18 @@ describe('new user: phone layout (item 4)', () => {
     }
     // The page ends with room for the bar: its last control, scrolled as far as it goes, is clear of it.
     await page.evaluate(() => {
-      const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href], main input')].filter((el) => el.getBoundingClientRect().height > 0);
+      const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href], main input')].filter(
+        (el) => el.getBoundingClientRect().height > 0,
+      );
       els[els.length - 1].scrollIntoView({ block: 'end' });
     });
     await expect
       .poll(() =>
         page.evaluate(() => {
           const bar = document.querySelector('[data-testid="quick-add-bar"]')!.getBoundingClientRect();
-          const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href], main input')].filter((el) => el.getBoundingClientRect().height > 0);
+          const els = [...document.querySelectorAll<HTMLElement>('main button, main a[href], main input')].filter(
+            (el) => el.getBoundingClientRect().height > 0,
+          );
           const last = els[els.length - 1];
           return { clear: last.getBoundingClientRect().bottom <= bar.top, label: last.getAttribute('aria-label') ?? last.innerText };
         }),
@@ -351,7 +382,9 @@ describe('new user: phone layout (item 4)', () => {
     const savedSection = section(page, 'Recently Saved Links');
     await card(savedSection, 'P1').getByRole('button', { name: 'Down', exact: true }).click();
     await expect
-      .poll(() => savedSection.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), { timeout: 20_000 })
+      .poll(() => savedSection.getByRole('article').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), {
+        timeout: 20_000,
+      })
       .toEqual(['P2', 'P1', 'P3']);
 
     await page.getByRole('button', { name: 'Quick add link' }).click();
@@ -390,13 +423,23 @@ describe('new user: finish (items 7, 10)', () => {
     const gap = await epsilon.evaluate((el) => el.getBoundingClientRect().bottom - el.querySelector('dl')!.getBoundingClientRect().bottom);
     expect(gap).toBeLessThanOrEqual(16);
     // Primary buttons: white text.
-    expect(await page.getByRole('button', { name: 'Add Category' }).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+    expect(await page.getByRole('button', { name: 'Add Category' }).evaluate((el) => getComputedStyle(el).color)).toBe(
+      'rgb(255, 255, 255)',
+    );
 
     await epsilon.getByRole('button', { name: 'Actions for Epsilon' }).click();
     await page.getByRole('menuitem', { name: 'Share Link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Link: Epsilon' });
     await dialog.getByLabel('Share Method').selectOption('social');
-    expect(await dialog.getByLabel('Social Platform').locator('option').allInnerTexts()).toEqual(['Select a platform', 'Instagram', 'X (Twitter)', 'Facebook', 'Snapchat', 'TikTok', 'YouTube']);
+    expect(await dialog.getByLabel('Social Platform').locator('option').allInnerTexts()).toEqual([
+      'Select a platform',
+      'Instagram',
+      'X (Twitter)',
+      'Facebook',
+      'Snapchat',
+      'TikTok',
+      'YouTube',
+    ]);
     await page.keyboard.press('Escape');
     await screenshot(page, 'new-user-dashboard-desktop');
 
@@ -424,7 +467,11 @@ describe('new user: extension popup (items 1, 9)', () => {
       await popup.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
       await popup.getByRole('button', { name: 'Sign In' }).click();
       await popup.getByRole('form', { name: 'Save this page' }).waitFor({ timeout: 20_000 });
-      await eventually(async () => (await popup.locator('[data-sonner-toast]', { hasText: 'Invalid credentials' }).count()) === 0, 10_000, 'the error toast to go');
+      await eventually(
+        async () => (await popup.locator('[data-sonner-toast]', { hasText: 'Invalid credentials' }).count()) === 0,
+        10_000,
+        'the error toast to go',
+      );
 
       // The badge and the popup count the same pending links as the dashboard (one rule).
       await popup.getByTestId('incoming-count').waitFor({ timeout: 20_000 });
@@ -447,7 +494,10 @@ describe('new user: extension popup (items 1, 9)', () => {
 
 describe('new user: password rules in the form (item 8)', () => {
   it('sign-up shows the rules as the user types and a strength meter', async () => {
-    const context = await browser.newContext({ baseURL: (await import('./web-browser.ts')).webUrl(), viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      baseURL: (await import('./web-browser.ts')).webUrl(),
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -472,7 +522,10 @@ describe('new user: outgoing shares (item 6)', () => {
     const { page, context, user } = await openDashboard(browser);
     const [linkId] = await seedLinks(user, [{ title: 'Zeta', url: 'https://zeta.example/' }]);
     for (const shareData of [{ recipient_username: friendName }, { recipient_email: 'someone@example.test' }]) {
-      const res = await callFunction('share-link', { token: user.accessToken, body: { shareData: { sender_id: user.user.id, link_id: linkId, ...shareData } } });
+      const res = await callFunction('share-link', {
+        token: user.accessToken,
+        body: { shareData: { sender_id: user.user.id, link_id: linkId, ...shareData } },
+      });
       expect(res.status).toBe(200);
     }
     await page.reload();
@@ -512,7 +565,11 @@ describe('new user: npm start is quick the second time (item 12)', () => {
 
   async function start(env: NodeJS.ProcessEnv): Promise<{ out: string; ms: number }> {
     const started = Date.now();
-    const proc = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = proc;
     const out = await new Promise<string>((resolve, reject) => {
       let text = '';

@@ -31,8 +31,13 @@ async function toastPlacement(page: Page): Promise<Placement> {
   return page.evaluate(() => {
     const bar = document.querySelector('[data-testid="quick-add-bar"]')!.getBoundingClientRect();
     const add = document.querySelector('[aria-label="Quick add link"]')!.getBoundingClientRect();
-    const cards = [...document.querySelectorAll('article')].map((a) => ({ name: a.getAttribute('aria-label'), r: a.getBoundingClientRect() }));
-    const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].filter((t) => t.dataset.visible !== 'false' && Number(getComputedStyle(t).opacity) > 0);
+    const cards = [...document.querySelectorAll('article')].map((a) => ({
+      name: a.getAttribute('aria-label'),
+      r: a.getBoundingClientRect(),
+    }));
+    const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].filter(
+      (t) => t.dataset.visible !== 'false' && Number(getComputedStyle(t).opacity) > 0,
+    );
     const problems: string[] = [];
     for (const t of toasts) {
       // The close button is part of what a person sees.
@@ -47,7 +52,8 @@ async function toastPlacement(page: Page): Promise<Placement> {
       for (const c of cards) {
         if (c.r.height === 0) continue;
         const visibleCardBottom = Math.min(c.r.bottom, bar.top);
-        if (left < c.r.right && right > c.r.left && top < visibleCardBottom && bottom > c.r.top) problems.push(`${text}: covers card ${c.name}`);
+        if (left < c.r.right && right > c.r.left && top < visibleCardBottom && bottom > c.r.top)
+          problems.push(`${text}: covers card ${c.name}`);
       }
     }
     return { shown: toasts.length, problems };
@@ -57,9 +63,19 @@ async function toastPlacement(page: Page): Promise<Placement> {
 describe('phone toasts (issue 17 item 5)', () => {
   it('after the add sheet closes with a move toast still up, the toasts stay inside the bottom bar and cover no card', async () => {
     const user = await createConfirmedUser({ firstName: 'Pho', lastName: 'Ne' });
-    expect((await user.client.from('profiles').update({ username: `phone_${randomUUID().slice(0, 8)}` }).eq('user_id', user.user.id)).error).toBeNull();
+    expect(
+      (
+        await user.client
+          .from('profiles')
+          .update({ username: `phone_${randomUUID().slice(0, 8)}` })
+          .eq('user_id', user.user.id)
+      ).error,
+    ).toBeNull();
     const { page, context } = await openDashboard(browser, { phone: true, user });
-    await seedLinks(user, Array.from({ length: 6 }, (_, i) => ({ title: `T${i + 1}`, url: `https://t${i + 1}.example/` })));
+    await seedLinks(
+      user,
+      Array.from({ length: 6 }, (_, i) => ({ title: `T${i + 1}`, url: `https://t${i + 1}.example/` })),
+    );
     await page.reload();
     await waitForGrid(page);
     const saved = section(page, 'Recently Saved Links');
@@ -105,7 +121,9 @@ describe('phone toasts (issue 17 item 5)', () => {
     expect(withDescription.shown).toBe(1);
     expect(withDescription.problems).toEqual([]);
     // The description is still there in full for screen readers (only drawn shorter).
-    expect(await page.locator('[data-sonner-toast]', { hasText: 'Link updated' }).first().locator('[data-description]').textContent()).toContain('Fresh One');
+    expect(
+      await page.locator('[data-sonner-toast]', { hasText: 'Link updated' }).first().locator('[data-description]').textContent(),
+    ).toContain('Fresh One');
     await screenshot(page, 'phone-toasts-description');
     await context.close();
   });

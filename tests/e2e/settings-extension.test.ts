@@ -23,7 +23,11 @@ afterAll(async () => {
 });
 
 const htmlState = (page: import('playwright-core').Page) =>
-  page.evaluate(() => ({ classes: document.documentElement.className, theme: document.documentElement.dataset.theme ?? null, primary: document.documentElement.style.getPropertyValue('--primary') }));
+  page.evaluate(() => ({
+    classes: document.documentElement.className,
+    theme: document.documentElement.dataset.theme ?? null,
+    primary: document.documentElement.style.getPropertyValue('--primary'),
+  }));
 
 describe('extension popup appearance', () => {
   it('uses the theme and accent saved in the web app, and the system theme when signed out', async () => {

@@ -51,13 +51,20 @@ beforeAll(async () => {
     }
     if (req.path === '/oauth/access_token' && req.method === 'POST') {
       const code = new URLSearchParams(req.body).get('code') ?? '';
-      if (!codes.has(code)) return void res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'Invalid verification code' } }));
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `fb-token-${code}`, token_type: 'bearer' }));
+      if (!codes.has(code))
+        return void res
+          .writeHead(400, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'Invalid verification code' } }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ access_token: `fb-token-${code}`, token_type: 'bearer' }));
       return;
     }
     if (req.path === '/me') {
       const profile = codes.get((req.query.get('access_token') ?? '').replace('fb-token-', ''));
-      res.writeHead(profile ? 200 : 401, { 'Content-Type': 'application/json' }).end(JSON.stringify(profile ?? { error: { message: 'bad token' } }));
+      res
+        .writeHead(profile ? 200 : 401, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify(profile ?? { error: { message: 'bad token' } }));
       return;
     }
     res.writeHead(404).end();
@@ -91,7 +98,12 @@ describe('/settings/social-sharing: Facebook connected', () => {
   it('Connect Facebook goes through Facebook and back; the page then says Connected, and the account has the identity', async () => {
     const admin = createClient(info.url, info.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
     const email = uniqueEmail('fb-e2e');
-    const created = await admin.auth.admin.createUser({ email, password: STRONG_PASSWORD, email_confirm: true, user_metadata: { first_name: 'Faye', last_name: 'Book' } });
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: STRONG_PASSWORD,
+      email_confirm: true,
+      user_metadata: { first_name: 'Faye', last_name: 'Book' },
+    });
     expect(created.error).toBeNull();
     const userClient = createClient(info.url, info.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
     const { data: signedIn, error } = await userClient.auth.signInWithPassword({ email, password: STRONG_PASSWORD });

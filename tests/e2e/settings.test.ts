@@ -45,7 +45,16 @@ const shortId = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
 async function newLink(user: ConfirmedUser, title: string): Promise<string> {
   const { data: saved } = await user.client.from('categories').select('id').eq('system_key', 'saved').single();
-  const { data, error } = await user.client.from('links').insert({ user_id: user.user.id, title, url: `https://${title.toLowerCase().replace(/\W+/g, '-')}.example.com`, category_id: saved!.id }).select('id').single();
+  const { data, error } = await user.client
+    .from('links')
+    .insert({
+      user_id: user.user.id,
+      title,
+      url: `https://${title.toLowerCase().replace(/\W+/g, '-')}.example.com`,
+      category_id: saved!.id,
+    })
+    .select('id')
+    .single();
   if (error) throw error;
   return data.id as string;
 }
@@ -53,7 +62,9 @@ async function newLink(user: ConfirmedUser, title: string): Promise<string> {
 /** Shares through the share-link function, exactly as the Share Link dialog does. */
 async function shareTo(sender: ConfirmedUser, linkId: string, recipient: { username?: string; email?: string }) {
   const { error } = await sender.client.functions.invoke('share-link', {
-    body: { shareData: { sender_id: sender.user.id, link_id: linkId, recipient_username: recipient.username, recipient_email: recipient.email } },
+    body: {
+      shareData: { sender_id: sender.user.id, link_id: linkId, recipient_username: recipient.username, recipient_email: recipient.email },
+    },
   });
   if (error) throw error;
 }
@@ -86,7 +97,12 @@ describe('/settings', () => {
     await page.waitForURL('**/settings/profile/name-email');
     await page.goBack();
     await page.getByRole('searchbox', { name: 'Search settings' }).fill('');
-    for (const [label, path] of [['Theme & colours', '/settings/appearance'], ['Security', '/settings/privacy'], ['Social sharing', '/settings/social-sharing'], ['Support', '/support']] as const) {
+    for (const [label, path] of [
+      ['Theme & colours', '/settings/appearance'],
+      ['Security', '/settings/privacy'],
+      ['Social sharing', '/settings/social-sharing'],
+      ['Support', '/support'],
+    ] as const) {
       await page.goto('/settings');
       await page.getByRole('button', { name: label, exact: true }).click();
       await page.waitForURL(`**${path}`);
@@ -99,14 +115,20 @@ describe('/settings', () => {
 });
 
 describe('/settings icons', () => {
-  it('an admin uploads the header icon; category icons come from the Settings Icon Manager\'s folder', async () => {
+  it("an admin uploads the header icon; category icons come from the Settings Icon Manager's folder", async () => {
     const admin = await createConfirmedUser();
     expect((await serviceClient().from('user_roles').insert({ user_id: admin.user.id, role: 'admin' })).error).toBeNull();
     const uploaded: string[] = [];
     try {
       // An icon the Settings Icon Manager would have stored for 'billing'.
       const billingPath = `settings/billing/${Date.now()}.png`;
-      expect((await admin.client.storage.from('category-icons').upload(billingPath, solidPng([16, 185, 129], 32, 32), { contentType: 'image/png' })).error).toBeNull();
+      expect(
+        (
+          await admin.client.storage
+            .from('category-icons')
+            .upload(billingPath, solidPng([16, 185, 129], 32, 32), { contentType: 'image/png' })
+        ).error,
+      ).toBeNull();
       uploaded.push(billingPath);
 
       const page = await openAs(admin, '/settings');
@@ -115,7 +137,9 @@ describe('/settings icons', () => {
       expect(await page.getByTestId('settings-icon-general').evaluate((el) => el.tagName)).toBe('SPAN');
       expect(await page.getByTestId('settings-header-icon').evaluate((el) => el.tagName)).toBe('SPAN');
 
-      await page.getByTestId('settings-header-icon-input').setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: solidPng([236, 72, 153], 48, 48) });
+      await page
+        .getByTestId('settings-header-icon-input')
+        .setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: solidPng([236, 72, 153], 48, 48) });
       await expectToast(page, 'Saved', TOAST_MS);
       await expect.poll(() => page.getByTestId('settings-header-icon').evaluate((el) => el.tagName), { timeout: TOAST_MS }).toBe('IMG');
       const { data: listed } = await serviceClient().storage.from('category-icons').list('settings/page-header');
@@ -131,7 +155,7 @@ describe('/settings icons', () => {
 });
 
 describe('/settings/privacy', () => {
-  it('blocks by username, e-mail and phone with the spec messages; a blocked sender\'s share never arrives; unblocks', async () => {
+  it("blocks by username, e-mail and phone with the spec messages; a blocked sender's share never arrives; unblocks", async () => {
     const me = await createConfirmedUser();
     const sender = await createConfirmedUser();
     const senderName = `spam_${shortId()}`;
@@ -174,12 +198,17 @@ describe('/settings/privacy', () => {
     await block.click();
     await card.getByText('15550109999').waitFor();
     // Newest first.
-    await expect.poll(() => card.getByTestId('blocked-row').allInnerTexts()).toEqual([
-      expect.stringContaining('15550109999'),
-      expect.stringContaining('someone.else@example.com'),
-      expect.stringContaining(`@${senderName}`),
-    ]);
-    const { data: stored } = await serviceClient().from('blocked_senders').select('blocked_username,blocked_email,blocked_phone').eq('blocked_by', me.user.id);
+    await expect
+      .poll(() => card.getByTestId('blocked-row').allInnerTexts())
+      .toEqual([
+        expect.stringContaining('15550109999'),
+        expect.stringContaining('someone.else@example.com'),
+        expect.stringContaining(`@${senderName}`),
+      ]);
+    const { data: stored } = await serviceClient()
+      .from('blocked_senders')
+      .select('blocked_username,blocked_email,blocked_phone')
+      .eq('blocked_by', me.user.id);
     expect(stored).toHaveLength(3);
     expect(stored!.map((r) => r.blocked_email).filter(Boolean)).toEqual(['someone.else@example.com']);
 
@@ -202,7 +231,10 @@ describe('/settings/privacy', () => {
       await expect.poll(() => card.getByText(shown, { exact: true }).count(), { timeout: TOAST_MS }).toBe(0);
     }
     await expectToast(page, 'Unblocked', TOAST_MS);
-    const { count } = await serviceClient().from('blocked_senders').select('*', { count: 'exact', head: true }).eq('blocked_by', me.user.id);
+    const { count } = await serviceClient()
+      .from('blocked_senders')
+      .select('*', { count: 'exact', head: true })
+      .eq('blocked_by', me.user.id);
     expect(count).toBe(0);
   });
 
@@ -233,7 +265,11 @@ describe('/settings/privacy', () => {
 
     await deactivate.click();
     await page.getByTestId('deactivated-notice').waitFor({ timeout: TOAST_MS });
-    const { data: row } = await serviceClient().from('user_privacy_settings').select('deactivated_at,sharing_disabled').eq('user_id', me.user.id).single();
+    const { data: row } = await serviceClient()
+      .from('user_privacy_settings')
+      .select('deactivated_at,sharing_disabled')
+      .eq('user_id', me.user.id)
+      .single();
     expect(row!.deactivated_at).not.toBeNull();
     const refused = await newLink(sender, `Refused ${shortId()}`);
     await shareTo(sender, refused, { username: myName });
@@ -291,7 +327,12 @@ describe('/settings/appearance', () => {
     await screenshot(page, 'settings-appearance-accent-prompt-desktop-dark');
     await prompt.getByRole('button', { name: 'Emerald' }).click();
     await expectToast(page, 'Accent set', TOAST_MS);
-    await expect.poll(async () => (await serviceClient().from('user_appearance_settings').select('accent_hsl').eq('user_id', me.user.id).single()).data?.accent_hsl).toBe('160.1 84.1% 39.4%');
+    await expect
+      .poll(
+        async () =>
+          (await serviceClient().from('user_appearance_settings').select('accent_hsl').eq('user_id', me.user.id).single()).data?.accent_hsl,
+      )
+      .toBe('160.1 84.1% 39.4%');
 
     await page.getByRole('radio', { name: 'Light' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.className)).not.toContain('dark');
@@ -303,7 +344,11 @@ describe('/settings/appearance', () => {
     await expect.poll(() => page.getByTestId('accent-preview').getAttribute('data-tone')).toBe('light');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Appearance saved', TOAST_MS);
-    const { data: saved } = await serviceClient().from('user_appearance_settings').select('theme,accent_hsl,density').eq('user_id', me.user.id).single();
+    const { data: saved } = await serviceClient()
+      .from('user_appearance_settings')
+      .select('theme,accent_hsl,density')
+      .eq('user_id', me.user.id)
+      .single();
     expect(saved).toEqual({ theme: 'light', accent_hsl: '224.4 64.3% 32.9%', density: 'compact' });
 
     // A fresh browser (no cached appearance): the saved settings apply after sign-in.
@@ -333,7 +378,10 @@ describe('/settings/profile/name-email', () => {
     await setUsername(me, first);
     const page = await openAs(me, '/settings/profile/name-email');
     const section = page.getByTestId('username-settings');
-    await section.getByTestId('current-username').filter({ hasText: `@${first}` }).waitFor();
+    await section
+      .getByTestId('current-username')
+      .filter({ hasText: `@${first}` })
+      .waitFor();
     await section.getByTestId('username-last-change').filter({ hasText: '(username set)' }).waitFor();
     const input = section.getByLabel('Username');
     const submit = section.getByRole('button', { name: 'Update username' });
@@ -360,10 +408,23 @@ describe('/settings/profile/name-email', () => {
     await section.getByTestId('username-status').filter({ hasText: 'Available' }).waitFor({ timeout: TOAST_MS });
     await submit.click();
     await expectToast(page, 'Username set!', TOAST_MS);
-    await section.getByTestId('current-username').filter({ hasText: `@${second}` }).waitFor({ timeout: TOAST_MS });
-    await section.getByTestId('username-last-change').filter({ hasText: `(was @${first})` }).waitFor({ timeout: TOAST_MS });
-    const { data: history } = await serviceClient().from('username_change_history').select('old_username,new_username').eq('user_id', me.user.id).order('changed_at');
-    expect(history).toEqual([{ old_username: null, new_username: first }, { old_username: first, new_username: second }]);
+    await section
+      .getByTestId('current-username')
+      .filter({ hasText: `@${second}` })
+      .waitFor({ timeout: TOAST_MS });
+    await section
+      .getByTestId('username-last-change')
+      .filter({ hasText: `(was @${first})` })
+      .waitFor({ timeout: TOAST_MS });
+    const { data: history } = await serviceClient()
+      .from('username_change_history')
+      .select('old_username,new_username')
+      .eq('user_id', me.user.id)
+      .order('changed_at');
+    expect(history).toEqual([
+      { old_username: null, new_username: first },
+      { old_username: first, new_username: second },
+    ]);
   });
 
   it('changes the e-mail with the code from the mail catcher', async () => {
@@ -413,7 +474,8 @@ describe('/settings/social-sharing and the dashboard username prompt', () => {
     await page.getByRole('heading', { name: 'How it works' }).waitFor();
     await page.getByRole('link', { name: 'View API Docs' }).click();
     await page.waitForURL('**/settings/social-sharing/api');
-    for (const name of ['share-link', 'request-email-change', 'delete-account', 'api-health']) await page.getByRole('heading', { name, exact: true }).waitFor();
+    for (const name of ['share-link', 'request-email-change', 'delete-account', 'api-health'])
+      await page.getByRole('heading', { name, exact: true }).waitFor();
     await screenshot(page, 'settings-api-docs-desktop-dark');
   });
 
@@ -427,7 +489,10 @@ describe('/settings/social-sharing and the dashboard username prompt', () => {
     await prompt.getByTestId('username-status').filter({ hasText: 'Available' }).waitFor({ timeout: TOAST_MS });
     await prompt.getByRole('button', { name: 'Set username' }).click();
     await expectToast(page, 'Username set!', TOAST_MS);
-    await page.getByTestId('username-card').filter({ hasText: `@${name}` }).waitFor({ timeout: TOAST_MS });
+    await page
+      .getByTestId('username-card')
+      .filter({ hasText: `@${name}` })
+      .waitFor({ timeout: TOAST_MS });
     expect((await serviceClient().from('profiles').select('username').eq('user_id', me.user.id).single()).data?.username).toBe(name);
   });
 });
@@ -444,7 +509,9 @@ describe('screenshots', () => {
       ['social-sharing', '/settings/social-sharing'],
     ];
     for (const theme of ['light', 'dark', 'gray'] as const) {
-      const { error } = await me.client.from('user_appearance_settings').upsert({ user_id: me.user.id, theme, accent_hsl: '217.2 91.2% 59.8%', density: 'comfortable' });
+      const { error } = await me.client
+        .from('user_appearance_settings')
+        .upsert({ user_id: me.user.id, theme, accent_hsl: '217.2 91.2% 59.8%', density: 'comfortable' });
       expect(error).toBeNull();
       for (const phone of [false, true]) {
         const context = await newContext(browser, { phone });

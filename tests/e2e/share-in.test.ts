@@ -49,11 +49,18 @@ async function savedLinks(user: ConfirmedUser) {
   const folders = await user.client.from('categories').select('id, name');
   if (links.error || folders.error) throw links.error ?? folders.error;
   const names = new Map((folders.data ?? []).map((f) => [f.id as string, f.name as string]));
-  return (links.data ?? []).map((l) => ({ title: l.title as string, url: l.url as string, description: l.description as string | null, category: l.category_id ? { name: names.get(l.category_id as string) ?? '?' } : null }));
+  return (links.data ?? []).map((l) => ({
+    title: l.title as string,
+    url: l.url as string,
+    description: l.description as string | null,
+    category: l.category_id ? { name: names.get(l.category_id as string) ?? '?' } : null,
+  }));
 }
 
 async function expectSavedIn(user: ConfirmedUser, url: string, folder: string) {
-  await expect.poll(async () => (await savedLinks(user)).find((link) => link.url === url)?.category?.name ?? null, { timeout: WAIT }).toBe(folder);
+  await expect
+    .poll(async () => (await savedLinks(user)).find((link) => link.url === url)?.category?.name ?? null, { timeout: WAIT })
+    .toBe(folder);
 }
 
 async function signInOnAuthPage(p: Page, user: ConfirmedUser) {
@@ -65,9 +72,27 @@ async function signInOnAuthPage(p: Page, user: ConfirmedUser) {
 
 describe('/receive', () => {
   const cases = [
-    { name: 'instagram', url: 'https://www.instagram.com/p/abc123/', label: 'Add to Incoming Instagram Links', folder: INCOMING_INSTAGRAM_CATEGORY_NAME, fallback: 'instagram.com/p/abc123' },
-    { name: 'tiktok', url: 'https://www.tiktok.com/@cook/video/42', label: 'Add to Incoming TikTok Links', folder: INCOMING_TIKTOK_CATEGORY_NAME, fallback: 'tiktok.com/@cook/video/42' },
-    { name: 'generic', url: 'https://example.com/articles/bread', label: 'Add to Receiving Folder', folder: INCOMING_CATEGORY_NAME, fallback: 'example.com/articles/bread' },
+    {
+      name: 'instagram',
+      url: 'https://www.instagram.com/p/abc123/',
+      label: 'Add to Incoming Instagram Links',
+      folder: INCOMING_INSTAGRAM_CATEGORY_NAME,
+      fallback: 'instagram.com/p/abc123',
+    },
+    {
+      name: 'tiktok',
+      url: 'https://www.tiktok.com/@cook/video/42',
+      label: 'Add to Incoming TikTok Links',
+      folder: INCOMING_TIKTOK_CATEGORY_NAME,
+      fallback: 'tiktok.com/@cook/video/42',
+    },
+    {
+      name: 'generic',
+      url: 'https://example.com/articles/bread',
+      label: 'Add to Receiving Folder',
+      folder: INCOMING_CATEGORY_NAME,
+      fallback: 'example.com/articles/bread',
+    },
   ] as const;
 
   for (const c of cases) {
@@ -171,7 +196,9 @@ describe('/share/receive and /share/capture', () => {
     const p = await page();
     const url = 'https://example.net/after-sign-in';
     await p.goto(`/share/receive?url=${encodeURIComponent(url)}`);
-    await p.waitForURL((u) => u.pathname === '/auth' && (u.searchParams.get('redirect') ?? '').startsWith('/share/receive?url='), { timeout: WAIT });
+    await p.waitForURL((u) => u.pathname === '/auth' && (u.searchParams.get('redirect') ?? '').startsWith('/share/receive?url='), {
+      timeout: WAIT,
+    });
     await signInOnAuthPage(p, user);
     await expectToast(p, 'Link saved successfully!');
     await expectSavedIn(user, url, INCOMING_CATEGORY_NAME);
@@ -219,7 +246,11 @@ describe('POST /share/receive (the web server)', () => {
     expect(form.status).toBe(303);
     const location = new URL(form.headers.get('location') ?? '', webUrl());
     expect(location.pathname).toBe('/share/receive');
-    expect(Object.fromEntries(location.searchParams)).toEqual({ url: 'https://example.com/a b', source: 'tiktok', method: 'web_share_target' });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      url: 'https://example.com/a b',
+      source: 'tiktok',
+      method: 'web_share_target',
+    });
 
     const multipart = new FormData();
     multipart.set('text', 'see https://example.com/m');
@@ -241,7 +272,11 @@ describe('POST /share/receive (the web server)', () => {
       const f = document.createElement('form');
       f.method = 'POST';
       f.action = '/share/receive';
-      for (const [name, value] of [['url', u], ['source', 'generic'], ['method', 'web_share_target']]) {
+      for (const [name, value] of [
+        ['url', u],
+        ['source', 'generic'],
+        ['method', 'web_share_target'],
+      ]) {
         const input = document.createElement('input');
         input.type = 'hidden';
         input.name = name;
@@ -277,7 +312,11 @@ describe('installable web app', () => {
 
     // A profile on disk: Chromium never offers to install from an incognito (throwaway) context.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pwa-profile-'));
-    const persistent = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, baseURL: webUrl() });
+    const persistent = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      baseURL: webUrl(),
+    });
     try {
       const p = persistent.pages()[0] ?? (await persistent.newPage());
       await p.goto('/');
@@ -286,7 +325,9 @@ describe('installable web app', () => {
       const parsed = (await cdp.send('Page.getAppManifest')) as { url: string; errors: Array<{ message: string }> };
       expect(parsed.url).toBe(`${webUrl()}/manifest.webmanifest`);
       expect(parsed.errors).toEqual([]);
-      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: Array<{ errorId: string }>;
+      };
       expect(installabilityErrors).toEqual([]);
     } finally {
       await persistent.close();
@@ -307,22 +348,38 @@ describe('/api/* forwarding (the web server)', () => {
     // api-echo needs a JWT (verify_jwt): without the caller's token the gateway refuses it.
     const echoAnon = await fetch(`${webUrl()}/api/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(echoAnon.status).toBe(401);
-    const echo = await fetch(`${webUrl()}/api/echo?x=1`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ hello: 'world' }) });
+    const echo = await fetch(`${webUrl()}/api/echo?x=1`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ hello: 'world' }),
+    });
     expect(echo.status).toBe(200);
     expect(await echo.json()).toMatchObject({ function: 'api-echo', body: { hello: 'world' }, query: { x: '1' }, authenticated: true });
 
     const url = 'https://example.com/via-api';
-    const anonShare = await fetch(`${webUrl()}/api/links/share-incoming`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url, source: 'generic' }) });
+    const anonShare = await fetch(`${webUrl()}/api/links/share-incoming`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url, source: 'generic' }),
+    });
     expect(anonShare.status).toBe(401);
     expect((await savedLinks(user)).filter((l) => l.url === url)).toHaveLength(0);
-    const share = await fetch(`${webUrl()}/api/links/share-incoming`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ url, source: 'generic' }) });
+    const share = await fetch(`${webUrl()}/api/links/share-incoming`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url, source: 'generic' }),
+    });
     expect(share.status).toBe(200);
     expect(await share.json()).toMatchObject({ success: true, source: 'generic', method: 'web_share_target' });
     await expectSavedIn(user, url, INCOMING_CATEGORY_NAME);
 
     // Someone else's token saves into their folder, never the first user's.
     const other = await createConfirmedUser();
-    const otherShare = await fetch(`${webUrl()}/api/links/share-incoming`, { method: 'POST', headers: { Authorization: `Bearer ${other.accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url: 'https://example.com/other', source: 'generic' }) });
+    const otherShare = await fetch(`${webUrl()}/api/links/share-incoming`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${other.accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/other', source: 'generic' }),
+    });
     expect(otherShare.status).toBe(200);
     const ours = (links: Array<{ url: string }>) => links.map((l) => l.url).filter((u) => u.startsWith('https://example.com/'));
     expect(ours(await savedLinks(user))).toEqual([url]);

@@ -86,7 +86,10 @@ describe('npm start', () => {
     const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
     const bundles = await Promise.all(
-      fs.readdirSync(path.join(tmp, 'web', 'assets')).filter((f) => f.endsWith('.js')).map((f) => fs.promises.readFile(path.join(tmp, 'web', 'assets', f), 'utf8')),
+      fs
+        .readdirSync(path.join(tmp, 'web', 'assets'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => fs.promises.readFile(path.join(tmp, 'web', 'assets', f), 'utf8')),
     );
     expect(bundles.some((js) => js.includes(apiUrl))).toBe(true);
 
@@ -99,7 +102,11 @@ describe('npm start', () => {
     const apiHealth = await fetch(`${webUrl}/api/health`, { method: 'POST' });
     expect(apiHealth.status).toBe(200);
     expect(await apiHealth.json()).toMatchObject({ status: 'ok', function: 'api-health' });
-    const posted = await fetch(`${webUrl}/share/receive`, { method: 'POST', body: new URLSearchParams({ url: 'https://example.com/x' }), redirect: 'manual' });
+    const posted = await fetch(`${webUrl}/share/receive`, {
+      method: 'POST',
+      body: new URLSearchParams({ url: 'https://example.com/x' }),
+      redirect: 'manual',
+    });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/share/receive?url=https%3A%2F%2Fexample.com%2Fx');
 

@@ -21,7 +21,10 @@ const PROMPT = 'You have unsaved changes. Leave without saving?';
 
 async function ownerInStudio(): Promise<{ user: ConfirmedUser; page: Page; dialogs: string[]; answer: { accept: boolean } }> {
   const user = await createConfirmedUser({ firstName: 'Leaver', lastName: 'Tester' });
-  const { error } = await user.client.from('profiles').update({ username: `leaver_${randomUUID().slice(0, 8)}` }).eq('user_id', user.user.id);
+  const { error } = await user.client
+    .from('profiles')
+    .update({ username: `leaver_${randomUUID().slice(0, 8)}` })
+    .eq('user_id', user.user.id);
   if (error) throw error;
   const context = await newContext(browser, { theme: 'light' });
   onTestFinished(() => context.close());
@@ -83,7 +86,9 @@ describe('studio: leaving with unsaved changes', () => {
   it('a photo uploaded and then left unsaved is removed from storage', async () => {
     const { user, page, answer } = await ownerInStudio();
     await page.getByRole('tab', { name: 'Banner & Avatar' }).click();
-    await page.getByTestId('main-photo-upload').setInputFiles({ name: 'draft.png', mimeType: 'image/png', buffer: solidPng([90, 160, 220], 96, 96) });
+    await page
+      .getByTestId('main-photo-upload')
+      .setInputFiles({ name: 'draft.png', mimeType: 'image/png', buffer: solidPng([90, 160, 220], 96, 96) });
     await page.getByTestId('main-photo-preview').waitFor({ timeout: WAIT_MS });
     await expect.poll(() => objectCount(user.user.id), { timeout: WAIT_MS }).toBe(1);
 

@@ -18,7 +18,10 @@ afterAll(async () => {
 const TOAST_MS = 20_000;
 const short = () => randomUUID().replace(/-/g, '').slice(0, 10);
 
-async function userWithName(first: string, username: string | null = `${first.toLowerCase()}_${short()}`): Promise<ConfirmedUser & { username: string | null }> {
+async function userWithName(
+  first: string,
+  username: string | null = `${first.toLowerCase()}_${short()}`,
+): Promise<ConfirmedUser & { username: string | null }> {
   const user = await createConfirmedUser({ firstName: first, lastName: 'Tester' });
   if (username) {
     const { error } = await user.client.from('profiles').update({ username }).eq('user_id', user.user.id);
@@ -27,7 +30,10 @@ async function userWithName(first: string, username: string | null = `${first.to
   return Object.assign(user, { username });
 }
 
-async function signedIn(user: ConfirmedUser | null, opts: ContextOptions & { recordOpens?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(
+  user: ConfirmedUser | null,
+  opts: ContextOptions & { recordOpens?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { theme: opts.theme ?? 'dark', ...opts });
   if (user) await useSessionOf(context, user);
   if (opts.recordOpens) await recordWindowOpens(context);
@@ -37,7 +43,11 @@ async function signedIn(user: ConfirmedUser | null, opts: ContextOptions & { rec
 }
 
 async function setPrivacy(user: ConfirmedUser, published: boolean, visibility: 'public' | 'exclusive' | 'private') {
-  const { data, error } = await user.client.from('user_privacy_settings').update({ public_page_published: published, public_page_visibility: visibility }).eq('user_id', user.user.id).select('id');
+  const { data, error } = await user.client
+    .from('user_privacy_settings')
+    .update({ public_page_published: published, public_page_visibility: visibility })
+    .eq('user_id', user.user.id)
+    .select('id');
   if (error) throw error;
   expect(data).toHaveLength(1);
 }
@@ -63,7 +73,8 @@ describe('studio', () => {
     const { page } = await signedIn(owner, { theme: 'dark' });
     await page.goto('/studio');
     await page.getByRole('heading', { name: 'Profile Studio' }).waitFor();
-    for (const tab of ['Your Webpage Setup', 'Theme', 'Banner & Avatar', 'Bio & Social', 'Icons & Thumbnails']) await page.getByRole('tab', { name: tab }).waitFor();
+    for (const tab of ['Your Webpage Setup', 'Theme', 'Banner & Avatar', 'Bio & Social', 'Icons & Thumbnails'])
+      await page.getByRole('tab', { name: tab }).waitFor();
     await page.getByRole('button', { name: 'Preview & Publish' }).waitFor();
     await page.getByRole('button', { name: 'Back to Dashboard' }).waitFor();
 
@@ -132,13 +143,19 @@ describe('studio', () => {
     await page.getByTestId('banner-message').fill('Plants, prints and good links.');
     await page.getByTestId('banner-upload').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expectToast(page, 'Please select an image file.', TOAST_MS);
-    await page.getByTestId('banner-upload').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: solidPng([30, 90, 70], 600, 160) });
+    await page
+      .getByTestId('banner-upload')
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: solidPng([30, 90, 70], 600, 160) });
     await page.getByTestId('banner-preview').waitFor({ timeout: TOAST_MS });
-    await page.getByTestId('main-photo-upload').setInputFiles({ name: 'first.png', mimeType: 'image/png', buffer: solidPng([200, 120, 60], 120, 120) });
+    await page
+      .getByTestId('main-photo-upload')
+      .setInputFiles({ name: 'first.png', mimeType: 'image/png', buffer: solidPng([200, 120, 60], 120, 120) });
     await page.getByTestId('main-photo-preview').waitFor({ timeout: TOAST_MS });
     const firstPhoto = await page.getByTestId('main-photo-preview').getAttribute('src');
     // Replaced before saving: the first upload is removed on save.
-    await page.getByTestId('main-photo-upload').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng([230, 160, 90], 200, 200) });
+    await page
+      .getByTestId('main-photo-upload')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng([230, 160, 90], 200, 200) });
     await expect.poll(() => page.getByTestId('main-photo-preview').getAttribute('src'), { timeout: TOAST_MS }).not.toBe(firstPhoto);
     await page.getByTestId('photo-size').selectOption('large');
 
@@ -165,9 +182,18 @@ describe('studio', () => {
     await page.getByTestId('message-text-1').fill('First Saturday of every month, 10 to 4.');
     await page.getByTestId('message-title-2').fill('Commissions');
     await page.getByTestId('message-text-2').fill('Booked until spring; ask anyway.');
-    const colours: Array<[number, number, number]> = [[240, 200, 200], [200, 240, 200], [200, 200, 240], [240, 240, 200], [200, 240, 240], [240, 200, 240]];
+    const colours: Array<[number, number, number]> = [
+      [240, 200, 200],
+      [200, 240, 200],
+      [200, 200, 240],
+      [240, 240, 200],
+      [200, 240, 240],
+      [240, 200, 240],
+    ];
     for (const [i, rgb] of colours.entries()) {
-      await page.getByTestId('message-image-upload').setInputFiles({ name: `m${i}.png`, mimeType: 'image/png', buffer: solidPng(rgb, 80, 80) });
+      await page
+        .getByTestId('message-image-upload')
+        .setInputFiles({ name: `m${i}.png`, mimeType: 'image/png', buffer: solidPng(rgb, 80, 80) });
       await expect.poll(() => page.getByTestId('message-image-list').locator('img').count(), { timeout: TOAST_MS }).toBe(i + 1);
     }
     await page.getByRole('button', { name: 'Message images full', exact: true }).waitFor();
@@ -211,7 +237,9 @@ describe('studio', () => {
     await page.getByTestId('studio-save').click();
     await expect.poll(() => page.getByTestId('save-state').innerText(), { timeout: TOAST_MS }).toBe('All changes saved');
     await expect.poll(() => objectCount('message-images', owner.user.id), { timeout: TOAST_MS }).toBe(5);
-    await page.getByTestId('message-image-upload').setInputFiles({ name: 'm6.png', mimeType: 'image/png', buffer: solidPng([250, 220, 180], 80, 80) });
+    await page
+      .getByTestId('message-image-upload')
+      .setInputFiles({ name: 'm6.png', mimeType: 'image/png', buffer: solidPng([250, 220, 180], 80, 80) });
     await expect.poll(() => page.getByTestId('message-image-list').locator('img').count(), { timeout: TOAST_MS }).toBe(6);
     await page.getByTestId('studio-save').click();
     await expect.poll(() => page.getByTestId('save-state').innerText(), { timeout: TOAST_MS }).toBe('All changes saved');
@@ -254,7 +282,9 @@ describe('studio', () => {
     for (const href of hrefs) expect(href).toMatch(/^(https?:\/\/|\/)/);
     await expect.poll(() => visitor.page.title()).toBe('Olivia Tester · Green Leaf Studio');
     expect(await visitor.page.locator('meta[name="robots"]').count()).toBe(0);
-    await expect.poll(() => images.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)), { timeout: TOAST_MS }).toBe(true);
+    await expect
+      .poll(() => images.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)), { timeout: TOAST_MS })
+      .toBe(true);
     await screenshot(visitor.page, 'public-page-desktop-dark');
 
     const phone = await signedIn(null, { phone: true, theme: 'light' });
@@ -263,14 +293,25 @@ describe('studio', () => {
     // Nothing wider than the phone.
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.page.getByTestId('message-images').scrollIntoViewIfNeeded();
-    await expect.poll(() => phone.page.getByTestId('message-images').locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)), { timeout: TOAST_MS }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          phone.page
+            .getByTestId('message-images')
+            .locator('img')
+            .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)),
+        { timeout: TOAST_MS },
+      )
+      .toBe(true);
     await screenshot(phone.page, 'public-page-phone-dark');
 
     // Light page theme, at both widths.
     await owner.client.from('webpage_settings').update({ theme_mode: 'light', accent_color: '#10b981' }).eq('user_id', owner.user.id);
     await visitor.page.reload();
     await expect.poll(() => pub.getAttribute('data-theme-mode'), { timeout: TOAST_MS }).toBe('light');
-    await expect.poll(() => images.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)), { timeout: TOAST_MS }).toBe(true);
+    await expect
+      .poll(() => images.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)), { timeout: TOAST_MS })
+      .toBe(true);
     await screenshot(visitor.page, 'public-page-desktop-light');
     await phone.page.reload();
     await phone.page.getByTestId('public-page').waitFor({ timeout: TOAST_MS });
@@ -279,7 +320,12 @@ describe('studio', () => {
 
   it('studio screenshots: light and dark app theme, desktop and 390 px', async () => {
     const owner = await userWithName('Sam');
-    for (const [theme, phone] of [['light', false], ['dark', false], ['light', true], ['dark', true]] as const) {
+    for (const [theme, phone] of [
+      ['light', false],
+      ['dark', false],
+      ['light', true],
+      ['dark', true],
+    ] as const) {
       // The signed-in app applies the account's saved appearance.
       await owner.client.from('user_appearance_settings').update({ theme }).eq('user_id', owner.user.id);
       const { page } = await signedIn(owner, { theme, colorScheme: theme, phone });
@@ -430,9 +476,11 @@ describe('dashboard and Preview & Publish buttons', () => {
     await fresh.page.goto('/studio/preview-publish');
     await fresh.page.getByRole('button', { name: 'Open private preview' }).click();
     await fresh.page.getByRole('button', { name: 'Open public page' }).click();
-    await expect.poll(() => openedUrls(fresh.page)).toEqual([
-      { url: `/${slug}/preview`, target: '_blank' },
-      { url: `${webUrl()}/${slug}`, target: '_blank' },
-    ]);
+    await expect
+      .poll(() => openedUrls(fresh.page))
+      .toEqual([
+        { url: `/${slug}/preview`, target: '_blank' },
+        { url: `${webUrl()}/${slug}`, target: '_blank' },
+      ]);
   });
 });

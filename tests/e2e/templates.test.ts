@@ -25,10 +25,20 @@ const tag = () => randomUUID().slice(0, 6);
 
 /** A template folder with links, as the service role (what an admin or the seed would have made). */
 async function seedTemplate(name: string, links: Array<{ title: string; url: string }>): Promise<string> {
-  const { data, error } = await serviceClient().from('categories').insert({ user_id: null, name, is_template: true, display_order: -100 }).select('id').single();
+  const { data, error } = await serviceClient()
+    .from('categories')
+    .insert({ user_id: null, name, is_template: true, display_order: -100 })
+    .select('id')
+    .single();
   if (error) throw error;
   const id = data.id as string;
-  const rows = links.map((l, i) => ({ ...l, user_id: null, is_template: true, category_id: id, created_at: new Date(Date.UTC(2025, 0, 1, 12, 0 - i)).toISOString() }));
+  const rows = links.map((l, i) => ({
+    ...l,
+    user_id: null,
+    is_template: true,
+    category_id: id,
+    created_at: new Date(Date.UTC(2025, 0, 1, 12, 0 - i)).toISOString(),
+  }));
   const inserted = await serviceClient().from('links').insert(rows);
   if (inserted.error) throw inserted.error;
   return id;
@@ -40,7 +50,13 @@ async function deleteTemplatesNamed(prefix: string): Promise<void> {
 
 /** The user's own top-level folders whose name starts with `prefix`, with their link titles. */
 async function ownCopies(user: ConfirmedUser, prefix: string): Promise<Array<{ name: string; links: string[] }>> {
-  const { data, error } = await serviceClient().from('categories').select('id,name').eq('user_id', user.user.id).is('parent_category_id', null).like('name', `${prefix}%`).order('name');
+  const { data, error } = await serviceClient()
+    .from('categories')
+    .select('id,name')
+    .eq('user_id', user.user.id)
+    .is('parent_category_id', null)
+    .like('name', `${prefix}%`)
+    .order('name');
   if (error) throw error;
   const out: Array<{ name: string; links: string[] }> = [];
   for (const c of data ?? []) {
@@ -81,7 +97,9 @@ describe('templates as a plain user', () => {
       await screenshot(page, 'templates-dashboard-user-desktop');
 
       // Copy from the card: the folder and its links land in the user's collection, no reload.
-      await templateCard(page, name).getByRole('button', { name: `Copy ${name}` }).click();
+      await templateCard(page, name)
+        .getByRole('button', { name: `Copy ${name}` })
+        .click();
       await expectToast(page, 'Template copied', WAIT);
       await expectToast(page, `"${name}" is now in your folders.`, WAIT);
       expect(await ownCopies(user, prefix)).toEqual([{ name, links: ['Starter Blog', 'Starter Docs'] }]);
@@ -101,7 +119,9 @@ describe('templates as a plain user', () => {
       await screenshot(page, 'templates-all-user-desktop');
 
       // The template's own view: its links, read-only, 'Copy to my collection'.
-      await templateCard(page, name).getByRole('link', { name: new RegExp(name) }).click();
+      await templateCard(page, name)
+        .getByRole('link', { name: new RegExp(name) })
+        .click();
       await page.waitForURL(`**/category/all-templates/${templateId}`);
       await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: WAIT });
       await card(page, 'Starter Docs').waitFor({ timeout: WAIT });
@@ -124,7 +144,10 @@ describe('templates as a plain user', () => {
       // Home goes back to the dashboard, which already lists both copies.
       await page.getByRole('button', { name: 'Home' }).click();
       await page.waitForURL('**/dashboard');
-      await page.getByTestId('your-categories').getByRole('link', { name: `${name} (2)`, exact: true }).waitFor({ timeout: WAIT });
+      await page
+        .getByTestId('your-categories')
+        .getByRole('link', { name: `${name} (2)`, exact: true })
+        .waitFor({ timeout: WAIT });
       await page.context().close();
     } finally {
       await deleteTemplatesNamed(prefix);
@@ -162,7 +185,13 @@ describe('templates that fail to load', () => {
     let failing = true;
     // Only the template reads (is_template=eq.true) fail, as a server error would.
     await context.route(/\/rest\/v1\/(categories|links)\?.*is_template=eq\.true/, (route) =>
-      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }) }) : route.continue(),
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }),
+          })
+        : route.continue(),
     );
     const page = await context.newPage();
     await page.goto('/dashboard');
@@ -204,18 +233,28 @@ describe('templates as an admin', () => {
         await manager.getByRole('button', { name: 'Create Template' }).click();
         await managerRow(page, name).waitFor({ timeout: WAIT });
       }
-      const rowNames = () => manager.getByTestId('template-manager-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-template-name')));
+      const rowNames = () =>
+        manager.getByTestId('template-manager-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-template-name')));
       await expect.poll(async () => (await rowNames()).filter((n) => n?.startsWith(prefix)), { timeout: WAIT }).toEqual([first, second]);
 
       // Reorder: Beta up, above Alpha (display_order on the server).
-      await managerRow(page, second).getByRole('button', { name: `Move ${second} up` }).click();
+      await managerRow(page, second)
+        .getByRole('button', { name: `Move ${second} up` })
+        .click();
       await expect.poll(async () => (await rowNames()).filter((n) => n?.startsWith(prefix)), { timeout: WAIT }).toEqual([second, first]);
-      const { data: ordered } = await serviceClient().from('categories').select('name').eq('is_template', true).like('name', `${prefix}%`).order('display_order');
+      const { data: ordered } = await serviceClient()
+        .from('categories')
+        .select('name')
+        .eq('is_template', true)
+        .like('name', `${prefix}%`)
+        .order('display_order');
       expect((ordered ?? []).map((r) => r.name)).toEqual([second, first]);
 
       // Rename Alpha.
       const renamed = `${prefix} Gamma`;
-      await managerRow(page, first).getByRole('button', { name: `Rename ${first}` }).click();
+      await managerRow(page, first)
+        .getByRole('button', { name: `Rename ${first}` })
+        .click();
       const renameDialog = page.getByRole('dialog', { name: 'Rename template' });
       await renameDialog.getByTestId('template-rename-input').fill(renamed);
       await renameDialog.getByRole('button', { name: 'Save' }).click();
@@ -226,13 +265,21 @@ describe('templates as an admin', () => {
       const { data: gamma } = await serviceClient().from('categories').select('id').eq('name', renamed).single();
       const gammaId = gamma!.id as string;
       templateIconFolders.push(`templates/${gammaId}`);
-      await managerRow(page, renamed).getByRole('button', { name: `Change icon of ${renamed}` }).click();
+      await managerRow(page, renamed)
+        .getByRole('button', { name: `Change icon of ${renamed}` })
+        .click();
       const iconDialog = page.getByRole('dialog', { name: `Icon of ${renamed}` });
-      await iconDialog.getByTestId('category-icon-file').setInputFiles({ name: 'tpl.png', mimeType: 'image/png', buffer: solidPng([59, 130, 246], 32, 32) });
+      await iconDialog
+        .getByTestId('category-icon-file')
+        .setInputFiles({ name: 'tpl.png', mimeType: 'image/png', buffer: solidPng([59, 130, 246], 32, 32) });
       await iconDialog.getByRole('button', { name: 'Save icon' }).click();
       await expectToast(page, 'Icon updated', WAIT);
       await expect
-        .poll(async () => (await serviceClient().from('categories').select('icon_url').eq('id', gammaId).single()).data?.icon_url as string | null, { timeout: WAIT })
+        .poll(
+          async () =>
+            (await serviceClient().from('categories').select('icon_url').eq('id', gammaId).single()).data?.icon_url as string | null,
+          { timeout: WAIT },
+        )
         .toMatch(new RegExp(`/storage/v1/object/public/category-icons/templates/${gammaId}/\\d+\\.png$`));
       await managerRow(page, renamed).locator('img').waitFor({ timeout: WAIT });
       await page.getByTestId('template-manager').scrollIntoViewIfNeeded();
@@ -274,7 +321,9 @@ describe('templates as an admin', () => {
       await managerRow(page, renamed).waitFor({ timeout: WAIT });
 
       // Delete with the spec's confirmation; the template and its links are gone.
-      await managerRow(page, second).getByRole('button', { name: `Delete ${second}` }).click();
+      await managerRow(page, second)
+        .getByRole('button', { name: `Delete ${second}` })
+        .click();
       const confirm = page.getByRole('alertdialog');
       await confirm.getByText('Delete this template? This will also delete all its links.').waitFor();
       await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -289,7 +338,9 @@ describe('templates as an admin', () => {
       await iconManager.getByTestId('settings-icon-slug').selectOption('about');
       await iconManager.getByTestId('settings-icons-empty').or(iconManager.getByTestId('settings-icon-list')).waitFor({ timeout: WAIT });
       const before = await iconManager.getByRole('radio').count();
-      await iconManager.getByTestId('settings-icon-manager-file').setInputFiles({ name: 'about.png', mimeType: 'image/png', buffer: solidPng([16, 185, 129], 40, 40) });
+      await iconManager
+        .getByTestId('settings-icon-manager-file')
+        .setInputFiles({ name: 'about.png', mimeType: 'image/png', buffer: solidPng([16, 185, 129], 40, 40) });
       await expectToast(page, 'Icon uploaded', WAIT);
       await expect.poll(() => iconManager.getByRole('radio').count(), { timeout: WAIT }).toBe(before + 1);
       const { data: listed } = await serviceClient().storage.from('category-icons').list('settings/about');
@@ -311,10 +362,16 @@ describe('templates as an admin', () => {
       await deleteTemplatesNamed(prefix);
       for (const folder of templateIconFolders) {
         const { data: files } = await serviceClient().storage.from('category-icons').list(folder);
-        if (files?.length) await serviceClient().storage.from('category-icons').remove(files.map((f) => `${folder}/${f.name}`));
+        if (files?.length)
+          await serviceClient()
+            .storage.from('category-icons')
+            .remove(files.map((f) => `${folder}/${f.name}`));
       }
       if (uploadedSettings.length) await serviceClient().storage.from('category-icons').remove(uploadedSettings);
-      await serviceClient().from('settings_icons').delete().in('path', uploadedSettings.length ? uploadedSettings : ['-']);
+      await serviceClient()
+        .from('settings_icons')
+        .delete()
+        .in('path', uploadedSettings.length ? uploadedSettings : ['-']);
       await serviceClient().from('user_roles').delete().eq('user_id', admin.user.id);
     }
   });

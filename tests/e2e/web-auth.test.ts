@@ -31,12 +31,9 @@ describe('/auth sign-up validation', () => {
     await openTab(page, 'Sign Up');
     const form = signUpForm(page);
     await form.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => fieldErrors(page)).toEqual([
-      'First name is required',
-      'Last name is required',
-      'Invalid email address',
-      'Password must be at least 12 characters',
-    ]);
+    await expect
+      .poll(() => fieldErrors(page))
+      .toEqual(['First name is required', 'Last name is required', 'Invalid email address', 'Password must be at least 12 characters']);
     await screenshot(page, 'auth-signup-errors');
 
     // Re-validation on change: fixing a field clears its message without submitting again.
@@ -45,10 +42,9 @@ describe('/auth sign-up validation', () => {
     await form.getByLabel('Last Name').fill('Lovelace');
     await form.getByLabel('Email').fill('not-an-email');
     await form.getByLabel('Password', { exact: true }).fill('alllowercaseletters');
-    await expect.poll(() => fieldErrors(page)).toEqual([
-      'Invalid email address',
-      'Password must contain at least: 1 lowercase, 1 uppercase, 1 digit, and 1 symbol',
-    ]);
+    await expect
+      .poll(() => fieldErrors(page))
+      .toEqual(['Invalid email address', 'Password must contain at least: 1 lowercase, 1 uppercase, 1 digit, and 1 symbol']);
     await form.getByLabel('Email').fill('ada@example.test');
     await form.getByLabel('Password', { exact: true }).fill('Short1!');
     await expect.poll(() => fieldErrors(page)).toEqual(['Password must be at least 12 characters']);

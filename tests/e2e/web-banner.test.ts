@@ -95,7 +95,11 @@ describe('header banner', () => {
     await expect.poll(() => page.getByTestId('banner-name').innerText()).toBe('Margaret Hamilton');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const name of ['Home', 'Add link', 'Settings', 'Sign out']) {
-      expect(await banner(page).getByRole(name === 'Sign out' ? 'button' : 'link', { name }).isVisible()).toBe(true);
+      expect(
+        await banner(page)
+          .getByRole(name === 'Sign out' ? 'button' : 'link', { name })
+          .isVisible(),
+      ).toBe(true);
     }
     await screenshot(page, 'dashboard-banner-phone');
     await context.close();
@@ -107,7 +111,9 @@ describe('header banner', () => {
     const page = await context.newPage();
     await page.goto('/dashboard');
     await banner(page).waitFor();
-    await page.route('**/auth/v1/logout**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route('**/auth/v1/logout**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     await banner(page).getByRole('button', { name: 'Sign out' }).click();
     await expectToast(page, 'Failed to sign out. Please try again.');
     await context.close();

@@ -36,7 +36,8 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   });
   if (opts.theme) {
     await context.addInitScript((theme) => {
-      if (!localStorage.getItem('linkvault-appearance')) localStorage.setItem('linkvault-appearance', JSON.stringify({ theme, accentHsl: '222.2 47.4% 11.2%', density: 'comfortable' }));
+      if (!localStorage.getItem('linkvault-appearance'))
+        localStorage.setItem('linkvault-appearance', JSON.stringify({ theme, accentHsl: '222.2 47.4% 11.2%', density: 'comfortable' }));
     }, opts.theme);
   }
   return context;

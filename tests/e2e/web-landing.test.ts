@@ -29,7 +29,9 @@ describe('landing page (/) signed out', () => {
     expect(await page.title()).toBe(`${BRAND_NAME} — Save and share your favorite links`);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/links/);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/$/);
-    await expect.poll(() => page.getByTestId('hero-banner').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('hero-banner').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     // The logo went through the canvas: a PNG data URL whose corner (black in the file) is now transparent.
     const logo = page.getByRole('img', { name: `${BRAND_NAME} logo` });

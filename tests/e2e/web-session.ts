@@ -8,7 +8,10 @@ export const AUTH_STORAGE_KEY = 'linkvault-auth';
  * A confirmed user whose session is put into the browser context's storage, as supabase-js stores
  * it after a sign-in, so a test can start signed in without going through the form.
  */
-export async function signedInContextUser(context: BrowserContext, opts: Parameters<typeof createConfirmedUser>[0] = {}): Promise<ConfirmedUser> {
+export async function signedInContextUser(
+  context: BrowserContext,
+  opts: Parameters<typeof createConfirmedUser>[0] = {},
+): Promise<ConfirmedUser> {
   const user = await createConfirmedUser(opts);
   const { data } = await user.client.auth.getSession();
   if (!data.session) throw new Error('no session');

@@ -24,7 +24,10 @@ export async function startFakeHibp(): Promise<FakeHibp> {
       return void res.end('Not found');
     }
     const prefix = match[1].toUpperCase();
-    const lines = [...state.pwned].map(sha1).filter((h) => h.startsWith(prefix)).map((h) => `${h.slice(5)}:42`);
+    const lines = [...state.pwned]
+      .map(sha1)
+      .filter((h) => h.startsWith(prefix))
+      .map((h) => `${h.slice(5)}:42`);
     // Padding, as the real API sends with Add-Padding: entries with count 0.
     for (let i = 0; i < 5; i++) lines.push(`${sha1(`padding-${i}-${prefix}`).slice(5)}:0`);
     res.writeHead(200, { 'Content-Type': 'text/plain' });

@@ -18,12 +18,22 @@ export interface FakeOpenAi extends FakeServer {
 export async function startFakeOpenAi(apiKey = 'sk-test-fake-key'): Promise<FakeOpenAi> {
   const state = { mode: 'ok' as OpenAiMode, reply: 'Here are some links.' };
   const server = await startFakeServer((req, res) => {
-    if (req.method !== 'POST' || req.path !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+    if (req.method !== 'POST' || req.path !== '/v1/chat/completions')
+      return sendJson(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
-      return sendJson(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+      return sendJson(res, 401, {
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+      });
     }
     if (state.mode === 'quota') {
-      return sendJson(res, 429, { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } });
+      return sendJson(res, 429, {
+        error: {
+          message: 'You exceeded your current quota, please check your plan and billing details.',
+          type: 'insufficient_quota',
+          param: null,
+          code: 'insufficient_quota',
+        },
+      });
     }
     if (state.mode === 'server_error') return sendJson(res, 500, { error: { message: 'The server had an error', type: 'server_error' } });
     const body = JSON.parse(req.body) as { model: string };

@@ -80,7 +80,9 @@ export async function startPreviewSite(): Promise<PreviewSite> {
         case '/svg-only':
           // An SVG icon, an "icon.ico" that is SVG inside, and an og:image that is HTML: none is stored,
           // the /favicon.ico fallback (a real ICO) is.
-          return html('<title>SVG only</title><link rel="icon" href="/icon.svg"><link rel="icon" href="/svg-inside.ico"><meta property="og:image" content="/not-an-image.png">');
+          return html(
+            '<title>SVG only</title><link rel="icon" href="/icon.svg"><link rel="icon" href="/svg-inside.ico"><meta property="og:image" content="/not-an-image.png">',
+          );
         case '/icon.png':
         case '/assets/touch.png':
           res.writeHead(200, { 'Content-Type': 'image/png' });

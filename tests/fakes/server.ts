@@ -25,7 +25,13 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       Promise.resolve(handler(recorded, res)).catch((e: unknown) => {
         if (!res.headersSent) sendJson(res, 500, { error: String(e) });

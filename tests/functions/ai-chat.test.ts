@@ -123,8 +123,20 @@ describe('AI Link Discovery through shared/data', () => {
     const data = await dataUser();
     openai.mode = 'ok';
     openai.reply = JSON.stringify([
-      { title: 'The Rust Book', url: 'https://doc.rust-lang.org/book/', description: 'The official book', category: 'Learning', reasoning: 'Start here' },
-      { title: 'Rustlings', url: 'https://github.com/rust-lang/rustlings', description: 'Exercises', category: 'Learning', reasoning: 'Practice' },
+      {
+        title: 'The Rust Book',
+        url: 'https://doc.rust-lang.org/book/',
+        description: 'The official book',
+        category: 'Learning',
+        reasoning: 'Start here',
+      },
+      {
+        title: 'Rustlings',
+        url: 'https://github.com/rust-lang/rustlings',
+        description: 'Exercises',
+        category: 'Learning',
+        reasoning: 'Practice',
+      },
       { title: 'Evil', url: 'javascript:alert(1)', description: 'x', category: 'x', reasoning: 'x' },
     ]);
     const before = openai.requests.length;

@@ -15,7 +15,14 @@ describe('api-health and api-echo through the local stack', () => {
   it('api-echo echoes the JSON body, path and query, and never echoes credentials', async () => {
     const res = await callFunction('api-echo/sub?x=1', { body: { hello: 'world', n: 2 } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ function: 'api-echo', method: 'POST', path: '/api-echo/sub', query: { x: '1' }, body: { hello: 'world', n: 2 }, authenticated: true });
+    expect(res.body).toMatchObject({
+      function: 'api-echo',
+      method: 'POST',
+      path: '/api-echo/sub',
+      query: { x: '1' },
+      body: { hello: 'world', n: 2 },
+      authenticated: true,
+    });
     expect(res.text).not.toContain(testStack().anonKey);
   });
 
@@ -44,7 +51,11 @@ describe('api-health and api-echo through the local stack', () => {
   it('OPTIONS preflight answers ok with CORS headers, without a JWT', async () => {
     const res = await fetch(`${testStack().url}/functions/v1/share-link`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, x-client-info, apikey' },
+      headers: {
+        Origin: 'http://example.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type, x-client-info, apikey',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

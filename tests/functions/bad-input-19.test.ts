@@ -22,7 +22,10 @@ describe('bad input answers 400', () => {
   });
 
   it('request-email-change with a 300-character local part: 400', async () => {
-    const res = await callFunction('request-email-change', { token: user.accessToken, body: { new_email: `${'x'.repeat(300)}@example.test` } });
+    const res = await callFunction('request-email-change', {
+      token: user.accessToken,
+      body: { new_email: `${'x'.repeat(300)}@example.test` },
+    });
     expect(res.status, res.text).toBe(400);
     expect(res.body.message).toMatch(/Invalid email address/);
   });

@@ -20,11 +20,24 @@ import { callFunction } from './helpers.ts';
 
 /** Every user-owned column of every table (all reference auth.users). */
 const USER_COLUMNS: Array<[table: string, column: string]> = [
-  ['profiles', 'user_id'], ['login_activity', 'user_id'], ['categories', 'user_id'], ['links', 'user_id'],
-  ['shared_links', 'sender_id'], ['shared_links', 'recipient_user_id'], ['user_backgrounds', 'user_id'], ['user_roles', 'user_id'],
-  ['ai_chat_history', 'user_id'], ['username_change_history', 'user_id'], ['blocked_senders', 'blocked_by'],
-  ['user_appearance_settings', 'user_id'], ['user_privacy_settings', 'user_id'], ['webpage_settings', 'user_id'],
-  ['password_history', 'user_id'], ['email_change_requests', 'user_id'], ['public_page_members', 'owner_id'], ['public_page_members', 'member_user_id'],
+  ['profiles', 'user_id'],
+  ['login_activity', 'user_id'],
+  ['categories', 'user_id'],
+  ['links', 'user_id'],
+  ['shared_links', 'sender_id'],
+  ['shared_links', 'recipient_user_id'],
+  ['user_backgrounds', 'user_id'],
+  ['user_roles', 'user_id'],
+  ['ai_chat_history', 'user_id'],
+  ['username_change_history', 'user_id'],
+  ['blocked_senders', 'blocked_by'],
+  ['user_appearance_settings', 'user_id'],
+  ['user_privacy_settings', 'user_id'],
+  ['webpage_settings', 'user_id'],
+  ['password_history', 'user_id'],
+  ['email_change_requests', 'user_id'],
+  ['public_page_members', 'owner_id'],
+  ['public_page_members', 'member_user_id'],
 ];
 
 async function rowCounts(userId: string): Promise<Record<string, number>> {
@@ -54,9 +67,15 @@ beforeAll(async () => {
   const { link } = await saveLink(doomed.client, { input: linkSchema.parse({ title: 'Mine', url: 'mine.example.com' }), icon: pngFile() });
   await uploadBackground(doomed.client, pngFile('bg.png'), { name: 'dashboard' });
   await blockSender(doomed.client, doomed.userId, blockSenderSchema.parse({ kind: 'email', value: 'Spam@Example.com' }));
-  await shareLink(doomed.client, { linkId: link.id, form: shareFormSchema.parse({ shareType: 'username', recipient: `stay_${friend.userId.slice(0, 8)}` }) });
+  await shareLink(doomed.client, {
+    linkId: link.id,
+    form: shareFormSchema.parse({ shareType: 'username', recipient: `stay_${friend.userId.slice(0, 8)}` }),
+  });
   const { link: friendLink } = await saveLink(friend.client, { input: linkSchema.parse({ title: 'Theirs', url: 'theirs.example.com' }) });
-  await shareLink(friend.client, { linkId: friendLink.id, form: shareFormSchema.parse({ shareType: 'username', recipient: `gone_${doomed.userId.slice(0, 8)}` }) });
+  await shareLink(friend.client, {
+    linkId: friendLink.id,
+    form: shareFormSchema.parse({ shareType: 'username', recipient: `gone_${doomed.userId.slice(0, 8)}` }),
+  });
 });
 afterAll(async () => {
   await friend?.client.auth.signOut();
@@ -91,7 +110,10 @@ describe('delete-account', () => {
     expect(result).toMatchObject({ success: true, removed_files: 2 });
 
     const after = await rowCounts(doomed.userId);
-    expect(Object.values(after).every((n) => n === 0), JSON.stringify(after)).toBe(true);
+    expect(
+      Object.values(after).every((n) => n === 0),
+      JSON.stringify(after),
+    ).toBe(true);
     expect(await storedObjects(doomed.userId)).toEqual([]);
     for (const url of publicUrls) expect((await fetch(url)).status).not.toBe(200);
     const { data: user } = await serviceClient().auth.admin.getUserById(doomed.userId);

@@ -14,7 +14,9 @@ describe('confirm-email-change under parallel guessing', () => {
     const code = /\b(\d{6})\b/.exec(mail.text)![1];
     const guesses = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     guesses[30] = code;
-    const answers = await Promise.all(guesses.map((c) => callFunction('confirm-email-change', { token: u.accessToken, body: { code: c } })));
+    const answers = await Promise.all(
+      guesses.map((c) => callFunction('confirm-email-change', { token: u.accessToken, body: { code: c } })),
+    );
     const compared = answers.filter((a) => a.status === 400 || a.status === 200);
     expect(compared.length).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(35);

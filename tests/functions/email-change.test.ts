@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { anonClient, createConfirmedUser, latestMail, mailsTo, serviceClient, STRONG_PASSWORD, uniqueEmail, type ConfirmedUser } from '../setup/clients.ts';
+import {
+  anonClient,
+  createConfirmedUser,
+  latestMail,
+  mailsTo,
+  serviceClient,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type ConfirmedUser,
+} from '../setup/clients.ts';
 import { callFunction, expectBadInputHandled } from './helpers.ts';
 
 const MINUTE = 60_000;
 
 const requestChange = (u: ConfirmedUser, new_email: string, nowMs?: number) =>
-  callFunction('request-email-change', { token: u.accessToken, body: { new_email }, headers: nowMs ? { 'x-test-now': String(nowMs) } : {} });
+  callFunction('request-email-change', {
+    token: u.accessToken,
+    body: { new_email },
+    headers: nowMs ? { 'x-test-now': String(nowMs) } : {},
+  });
 const confirmChange = (u: ConfirmedUser, code: string, nowMs?: number) =>
   callFunction('confirm-email-change', { token: u.accessToken, body: { code }, headers: nowMs ? { 'x-test-now': String(nowMs) } : {} });
 
@@ -18,7 +31,11 @@ async function codeFrom(to: string, after?: string): Promise<{ code: string; id:
 }
 
 async function requestsOf(userId: string) {
-  const { data, error } = await serviceClient().from('email_change_requests').select('*').eq('user_id', userId).order('created_at', { ascending: true });
+  const { data, error } = await serviceClient()
+    .from('email_change_requests')
+    .select('*')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: true });
   if (error) throw new Error(error.message);
   return data;
 }
@@ -107,14 +124,17 @@ describe('request-email-change / confirm-email-change', () => {
 
     // An hour passes for the three codes (both the function and the database trigger count them).
     const hourAgo = new Date(Date.now() - 61 * MINUTE).toISOString();
-    const { error, count } = await serviceClient().from('email_change_requests').update({ created_at: hourAgo }, { count: 'exact' }).eq('user_id', u.user.id);
+    const { error, count } = await serviceClient()
+      .from('email_change_requests')
+      .update({ created_at: hourAgo }, { count: 'exact' })
+      .eq('user_id', u.user.id);
     expect(error).toBeNull();
     expect(count).toBe(3);
     const later = await requestChange(u, target);
     expect(later.status, later.text).toBe(200);
   });
 
-  it("refuses an e-mail another account uses, at request and at confirmation", async () => {
+  it('refuses an e-mail another account uses, at request and at confirmation', async () => {
     const [u, other] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
     const taken = await requestChange(u, other.email);
     expect(taken.status).toBe(409);

@@ -8,12 +8,20 @@ const INSTAGRAM = 'Recently Received Links (Instagram)';
 const TIKTOK = 'Recently Received Links (TikTok)';
 
 async function foldersNamed(userId: string, name: string) {
-  const { data } = await serviceClient().from('categories').select('id, name, is_default, parent_category_id').eq('user_id', userId).eq('name', name);
+  const { data } = await serviceClient()
+    .from('categories')
+    .select('id, name, is_default, parent_category_id')
+    .eq('user_id', userId)
+    .eq('name', name);
   return data ?? [];
 }
 
 async function linksWithUrl(userId: string, url: string) {
-  const { data } = await serviceClient().from('links').select('id, url, title, description, category_id').eq('user_id', userId).eq('url', url);
+  const { data } = await serviceClient()
+    .from('links')
+    .select('id, url, title, description, category_id')
+    .eq('user_id', userId)
+    .eq('url', url);
   return data ?? [];
 }
 
@@ -27,7 +35,10 @@ beforeAll(async () => {
 describe('share-incoming and links-share-incoming', () => {
   it('saves a generic URL into the Incoming folder; the same URL again is updated, not duplicated', async () => {
     const url = `https://example.com/article/${randomUUID()}`;
-    const first = await callFunction('share-incoming', { token: user.accessToken, body: { url, source: 'generic', method: 'web_share_target' } });
+    const first = await callFunction('share-incoming', {
+      token: user.accessToken,
+      body: { url, source: 'generic', method: 'web_share_target' },
+    });
     expect(first.status, first.text).toBe(200);
     expect(first.body).toMatchObject({ success: true, folder: INCOMING, updated: false, source: 'generic', method: 'web_share_target' });
     const [incoming] = await foldersNamed(user.user.id, INCOMING);
@@ -43,7 +54,10 @@ describe('share-incoming and links-share-incoming', () => {
   });
 
   it('tiktok and instagram sources go to their own incoming folders, created once', async () => {
-    for (const [source, folder] of [['tiktok', TIKTOK], ['instagram', INSTAGRAM]] as const) {
+    for (const [source, folder] of [
+      ['tiktok', TIKTOK],
+      ['instagram', INSTAGRAM],
+    ] as const) {
       const urls = [`https://www.${source}.com/a/${randomUUID()}`, `https://www.${source}.com/b/${randomUUID()}`];
       for (const url of urls) {
         const res = await callFunction('share-incoming', { token: user.accessToken, body: { url, source, method: 'deep_link' } });
@@ -77,7 +91,14 @@ describe('share-incoming and links-share-incoming', () => {
     expect((await callFunction('share-incoming', { body: { url } })).status).toBe(401);
     expect((await callFunction('share-incoming', { token: null, body: { url } })).status).toBe(401);
     for (const name of ['share-incoming', 'links-share-incoming']) {
-      for (const a of await expectBadInputHandled(name, user.accessToken, [{}, { url: '' }, { url: 'javascript:alert(1)' }, { url, source: 'myspace' }, { url, method: 'carrier_pigeon' }, { url: 42 }])) {
+      for (const a of await expectBadInputHandled(name, user.accessToken, [
+        {},
+        { url: '' },
+        { url: 'javascript:alert(1)' },
+        { url, source: 'myspace' },
+        { url, method: 'carrier_pigeon' },
+        { url: 42 },
+      ])) {
         expect([400, 413], `${name}: ${a.text}`).toContain(a.status);
         expect(a.body).toHaveProperty('message');
       }
@@ -88,7 +109,10 @@ describe('share-incoming and links-share-incoming', () => {
 describe('incoming-links', () => {
   it('saves {link, sender_email, timestamp} into the incoming folder of its source', async () => {
     const link = `https://example.net/${randomUUID()}`;
-    const res = await callFunction('incoming-links', { token: user.accessToken, body: { link, sender_email: 'friend@example.test', timestamp: new Date().toISOString() } });
+    const res = await callFunction('incoming-links', {
+      token: user.accessToken,
+      body: { link, sender_email: 'friend@example.test', timestamp: new Date().toISOString() },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ success: true, folder: INCOMING, source: 'generic', updated: false });
     const [saved] = await linksWithUrl(user.user.id, link);
@@ -105,7 +129,12 @@ describe('incoming-links', () => {
 
   it('needs a signed-in user; bad input -> 400/413', async () => {
     expect((await callFunction('incoming-links', { body: { link: 'https://example.com' } })).status).toBe(401);
-    for (const a of await expectBadInputHandled('incoming-links', user.accessToken, [{}, { link: 'ftp://x' }, { link: 'https://example.com', sender_email: 'nope' }, { link: 'https://example.com', timestamp: { x: 1 } }])) {
+    for (const a of await expectBadInputHandled('incoming-links', user.accessToken, [
+      {},
+      { link: 'ftp://x' },
+      { link: 'https://example.com', sender_email: 'nope' },
+      { link: 'https://example.com', timestamp: { x: 1 } },
+    ])) {
       expect([400, 413], a.text).toContain(a.status);
       expect(a.body).toHaveProperty('message');
     }

@@ -18,10 +18,15 @@ import { callFunction, setFunctionEnv } from './helpers.ts';
 let site: PreviewSite;
 let user: ConfirmedUser;
 const NO_ALLOW = { 'x-test-no-allow-list': '1' };
-const preview = (body: unknown, headers: Record<string, string> = {}, who: ConfirmedUser = user) => callFunction('link-preview', { token: who.accessToken, body, headers });
+const preview = (body: unknown, headers: Record<string, string> = {}, who: ConfirmedUser = user) =>
+  callFunction('link-preview', { token: who.accessToken, body, headers });
 
 async function addLink(who: ConfirmedUser, url: string, description: string | null = null): Promise<string> {
-  const { data, error } = await who.client.from('links').insert({ user_id: who.user.id, title: 'Typed title', url, description }).select('id').single();
+  const { data, error } = await who.client
+    .from('links')
+    .insert({ user_id: who.user.id, title: 'Typed title', url, description })
+    .select('id')
+    .single();
   if (error) throw error;
   return (data as { id: string }).id;
 }
@@ -75,9 +80,19 @@ describe('link-preview: reading a page', () => {
 
   it('reads Twitter cards, upper-case unquoted tags, <base>, a plain <title>, another charset, chunked bodies', async () => {
     const twitter = await preview({ url: `${site.url}/twitter` });
-    expect(twitter.body).toMatchObject({ title: 'Tweet Card Title', description: 'Card description', favicon_url: `${site.url}/assets/touch.png`, image_url: `${site.url}/assets/card.png` });
+    expect(twitter.body).toMatchObject({
+      title: 'Tweet Card Title',
+      description: 'Card description',
+      favicon_url: `${site.url}/assets/touch.png`,
+      image_url: `${site.url}/assets/card.png`,
+    });
     const plain = await preview({ url: `${site.url}/plain` });
-    expect(plain.body).toMatchObject({ title: 'Plain & Simple Page', description: null, favicon_url: `${site.url}/favicon.ico`, image_url: null });
+    expect(plain.body).toMatchObject({
+      title: 'Plain & Simple Page',
+      description: null,
+      favicon_url: `${site.url}/favicon.ico`,
+      image_url: null,
+    });
     const latin = await preview({ url: `${site.url}/latin1` });
     expect(latin.body).toMatchObject({ title: 'Café crème', description: 'Olé' });
     const chunked = await preview({ url: `${site.url}/chunked` });
@@ -161,7 +176,27 @@ describe('link-preview: https', () => {
   it('sends the host name as TLS SNI on the checked address, and verifies the certificate (self-signed is refused)', async () => {
     // A throwaway self-signed certificate for "localhost" (openssl is part of the machine's base system).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     const key = fs.readFileSync(path.join(dir, 'key.pem'));
     const cert = fs.readFileSync(path.join(dir, 'cert.pem'));
     const serverNames: string[] = [];
@@ -204,12 +239,48 @@ describe('link-preview: https', () => {
 function makeTestPki(dir: string) {
   const file = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-out', file('ca.pem'), '-days', '2', '-subj', '/CN=LinkVault Test Preview CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=LinkVault Test Preview CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  );
   const leaf = (name: string, host: string) => {
     openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${host}`);
-    fs.writeFileSync(file(`${name}.ext`), `basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=DNS:${host}\n`);
-    openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file(`${name}.pem`), '-days', '2', '-extfile', file(`${name}.ext`));
+    fs.writeFileSync(
+      file(`${name}.ext`),
+      `basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=DNS:${host}\n`,
+    );
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      file(`${name}.csr`),
+      '-CA',
+      file('ca.pem'),
+      '-CAkey',
+      file('ca.key'),
+      '-CAcreateserial',
+      '-out',
+      file(`${name}.pem`),
+      '-days',
+      '2',
+      '-extfile',
+      file(`${name}.ext`),
+    );
     return { key: fs.readFileSync(file(`${name}.key`)), cert: fs.readFileSync(file(`${name}.pem`)) };
   };
   return { caFile: file('ca.pem'), localhost: leaf('localhost', 'localhost'), wrongHost: leaf('wrong', 'wrong-host.example') };
@@ -235,7 +306,9 @@ async function startHttpsSite(pair: { key: Buffer; cert: Buffer }) {
         return;
       }
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><html><head><title>Over TLS</title><meta name="description" content="Fetched over https."><link rel="icon" href="/icon.png"></head><body></body></html>');
+      res.end(
+        '<!doctype html><html><head><title>Over TLS</title><meta name="description" content="Fetched over https."><link rel="icon" href="/icon.png"></head><body></body></html>',
+      );
     },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -276,7 +349,14 @@ describe('link-preview: https with a trusted test CA', () => {
       const url = `https://localhost:${site.port}/page`;
       const res = await preview({ url }, {}, tlsUser);
       expect(res.status, res.text).toBe(200);
-      expect(res.body).toEqual({ title: 'Over TLS', description: 'Fetched over https.', site_name: null, favicon_url: `https://localhost:${site.port}/icon.png`, image_url: null, final_url: url });
+      expect(res.body).toEqual({
+        title: 'Over TLS',
+        description: 'Fetched over https.',
+        site_name: null,
+        favicon_url: `https://localhost:${site.port}/icon.png`,
+        image_url: null,
+        final_url: url,
+      });
       expect(site.serverNames).toEqual(['localhost']); // the socket went to the checked 127.0.0.1, SNI carried the name
       expect(site.requests).toEqual(['/page']);
 
@@ -317,7 +397,14 @@ describe('link-preview: stored previews for a saved link', () => {
     expect(body.favicon_url).toContain(`/storage/v1/object/public/link-previews/${user.user.id}/${id}/favicon.png`);
     expect(body.image_url).toContain(`/storage/v1/object/public/link-previews/${user.user.id}/${id}/image.png`);
     const row = await readLink(id);
-    expect(row).toMatchObject({ favicon_url: body.favicon_url, preview_image_url: body.image_url, preview_description: 'A page about & for previews.', preview_site_name: 'Preview Site', description: 'A page about & for previews.', title: 'Typed title' });
+    expect(row).toMatchObject({
+      favicon_url: body.favicon_url,
+      preview_image_url: body.image_url,
+      preview_description: 'A page about & for previews.',
+      preview_site_name: 'Preview Site',
+      description: 'A page about & for previews.',
+      title: 'Typed title',
+    });
     expect(row.preview_fetched_at).not.toBeNull();
     const icon = await bytesOf(body.favicon_url);
     expect(icon.status).toBe(200);
@@ -369,7 +456,9 @@ describe('link-preview: stored previews for a saved link', () => {
   });
 
   it('clients cannot write into the link-previews bucket', async () => {
-    const { error } = await user.client.storage.from('link-previews').upload(`${user.user.id}/x/favicon.png`, ICON_PNG, { contentType: 'image/png' });
+    const { error } = await user.client.storage
+      .from('link-previews')
+      .upload(`${user.user.id}/x/favicon.png`, ICON_PNG, { contentType: 'image/png' });
     expect(error).not.toBeNull();
   });
 });
@@ -381,9 +470,15 @@ describe('link-preview: incoming lists', () => {
     const id = await addLink(sender, `${site.url}/full`);
     expect((await preview({ link_id: id }, {}, sender)).status).toBe(200);
     const favicon = (await readLink(id)).favicon_url;
-    const { error } = await serviceClient().from('shared_links').insert({ sender_id: sender.user.id, link_id: id, recipient_user_id: recipient.user.id, recipient_email: recipient.email });
+    const { error } = await serviceClient()
+      .from('shared_links')
+      .insert({ sender_id: sender.user.id, link_id: id, recipient_user_id: recipient.user.id, recipient_email: recipient.email });
     expect(error).toBeNull();
-    const list = async () => ((await recipient.client.rpc('list_incoming_shares', { status_filter: 'pending' })).data ?? []) as Array<{ link_id: string; icon_url: string | null }>;
+    const list = async () =>
+      ((await recipient.client.rpc('list_incoming_shares', { status_filter: 'pending' })).data ?? []) as Array<{
+        link_id: string;
+        icon_url: string | null;
+      }>;
     expect((await list()).find((s) => s.link_id === id)?.icon_url).toBe(favicon);
     await serviceClient().from('links').update({ icon_url: 'https://cdn.example.test/uploaded.png' }).eq('id', id);
     expect((await list()).find((s) => s.link_id === id)?.icon_url).toBe('https://cdn.example.test/uploaded.png');

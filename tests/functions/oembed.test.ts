@@ -27,7 +27,11 @@ describe('instagram-oembed / tiktok-oembed', () => {
     const page = 'https://www.instagram.com/p/ABC123/';
     const res = await call('instagram-oembed', { body: { url: page } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ title: `instagram post ${page}`, author_name: 'instagram_author', thumbnail_url: 'https://cdn.example.test/instagram.jpg' });
+    expect(res.body).toEqual({
+      title: `instagram post ${page}`,
+      author_name: 'instagram_author',
+      thumbnail_url: 'https://cdn.example.test/instagram.jpg',
+    });
     const asked = fake.requests[fake.requests.length - 1];
     expect(asked.path).toBe('/instagram_oembed');
     expect(asked.query.get('url')).toBe(page);
@@ -39,7 +43,11 @@ describe('instagram-oembed / tiktok-oembed', () => {
     const page = 'https://www.tiktok.com/@someone/video/7123456789';
     const res = await call('tiktok-oembed', { body: { url: page } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ title: `tiktok post ${page}`, author_name: 'tiktok_author', thumbnail_url: 'https://cdn.example.test/tiktok.jpg' });
+    expect(res.body).toEqual({
+      title: `tiktok post ${page}`,
+      author_name: 'tiktok_author',
+      thumbnail_url: 'https://cdn.example.test/tiktok.jpg',
+    });
   });
 
   it("only the provider's own domains: other hosts are refused and never fetched", async () => {
@@ -120,7 +128,12 @@ describe('instagram-oembed / tiktok-oembed', () => {
       expect(anon.body).toMatchObject({ error: 'unauthorized', message: 'Authentication required' });
     }
     for (const name of ['instagram-oembed', 'tiktok-oembed']) {
-      for (const a of await expectBadInputHandled(name, user.accessToken, [{}, { url: '' }, { url: 42 }, { link: 'https://www.tiktok.com/' }])) {
+      for (const a of await expectBadInputHandled(name, user.accessToken, [
+        {},
+        { url: '' },
+        { url: 42 },
+        { link: 'https://www.tiktok.com/' },
+      ])) {
         expect([400, 413], a.text).toContain(a.status);
         expect(a.body).toHaveProperty('message');
       }

@@ -27,7 +27,11 @@ const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs
 
 describe('function workers and the stack', () => {
   it('a SIGKILLed stack leaves no Deno worker behind', async () => {
-    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(repoRoot, 'tests', 'functions', 'orphan-stack.ts')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      [path.join(repoRoot, 'tests', 'functions', 'orphan-stack.ts')],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const ready = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the child stack did not start')), 240_000);
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {

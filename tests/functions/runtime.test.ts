@@ -57,7 +57,10 @@ function bearer(token: string) {
 }
 
 async function call(name: string, init: RequestInit = {}) {
-  const res = await fetch(`${base}/functions/v1/${name}`, { ...init, headers: { ...bearer(config.anonKey), ...(init.headers as Record<string, string>) } });
+  const res = await fetch(`${base}/functions/v1/${name}`, {
+    ...init,
+    headers: { ...bearer(config.anonKey), ...(init.headers as Record<string, string>) },
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -78,7 +81,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(functionsDir, '_shared'), { recursive: true });
   fs.writeFileSync(path.join(functionsDir, '_shared', 'index.ts'), `Deno.serve(() => new Response('shared code is not a function'));`);
   // The real clock helper, as the functions use it.
-  for (const file of ['clock.ts', 'env.ts']) fs.copyFileSync(path.resolve(import.meta.dirname, '../../supabase/functions/_shared', file), path.join(functionsDir, '_shared', file));
+  for (const file of ['clock.ts', 'env.ts'])
+    fs.copyFileSync(path.resolve(import.meta.dirname, '../../supabase/functions/_shared', file), path.join(functionsDir, '_shared', file));
   fs.writeFileSync(path.join(root, 'supabase', 'config.toml'), '[functions.open]\nverify_jwt = false\n');
   process.env.FUNCTIONS_REQUEST_TIMEOUT_MS = '1500';
   process.env.FUNCTIONS_BOOT_TIMEOUT_MS = '4000';
@@ -193,7 +197,11 @@ describe('functions runtime', () => {
   });
 
   it('has no test hooks unless the stack runs in test mode', async () => {
-    const res = await call('_test/env', { method: 'POST', headers: bearer(config.serviceRoleKey), body: JSON.stringify({ name: 'hello', env: {} }) });
+    const res = await call('_test/env', {
+      method: 'POST',
+      headers: bearer(config.serviceRoleKey),
+      body: JSON.stringify({ name: 'hello', env: {} }),
+    });
     expect(res.status).toBe(404);
   });
 
@@ -232,7 +240,14 @@ describe('functions runtime', () => {
 
   it('passes only the Supabase and function env', async () => {
     const res = await call('env');
-    expect(res.body).toMatchObject({ url: base, anon: config.anonKey, service: config.serviceRoleKey, smtp: '127.0.0.1:2525', brand: 'TestBrand', home: null });
+    expect(res.body).toMatchObject({
+      url: base,
+      anon: config.anonKey,
+      service: config.serviceRoleKey,
+      smtp: '127.0.0.1:2525',
+      brand: 'TestBrand',
+      home: null,
+    });
     // Deno puts its own node-compat folder on PATH; the host's PATH is not passed.
     expect(String(res.body.path ?? '')).not.toContain('/usr/bin');
   });
@@ -252,13 +267,21 @@ describe('functions runtime', () => {
   it('a missing Deno binary answers 503 BOOT_ERROR and close() still returns', async () => {
     process.env.DENO_BIN = path.join(root, 'no-such-deno');
     try {
-      const broken = await createFunctionsService({ config, db: undefined as unknown as Database, mail: { send: async () => undefined }, log: () => undefined, smtpForFunctions: { host: '127.0.0.1', port: 2525, sender: 'x@example.test' } });
+      const broken = await createFunctionsService({
+        config,
+        db: undefined as unknown as Database,
+        mail: { send: async () => undefined },
+        log: () => undefined,
+        smtpForFunctions: { host: '127.0.0.1', port: 2525, sender: 'x@example.test' },
+      });
       const srv = http.createServer((req, res) => {
         const url = new URL(req.url ?? '/', 'http://local');
         void broken.handle(req, res, url.pathname.slice('/functions/v1'.length), url);
       });
       await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-      const res = await fetch(`http://127.0.0.1:${(srv.address() as { port: number }).port}/functions/v1/hello`, { headers: bearer(config.anonKey) });
+      const res = await fetch(`http://127.0.0.1:${(srv.address() as { port: number }).port}/functions/v1/hello`, {
+        headers: bearer(config.anonKey),
+      });
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ code: 'BOOT_ERROR' });
       await broken.close?.();

@@ -24,7 +24,10 @@ beforeAll(async () => {
   hibp = await startFakeHibp();
   await setFunctionEnv('secure-reset', { HIBP_URL: hibp.url });
   user = await createConfirmedUser();
-  const { error } = await user.client.from('profiles').update({ username: `zed${user.user.id.slice(0, 6)}` }).eq('user_id', user.user.id);
+  const { error } = await user.client
+    .from('profiles')
+    .update({ username: `zed${user.user.id.slice(0, 6)}` })
+    .eq('user_id', user.user.id);
   expect(error).toBeNull();
 });
 

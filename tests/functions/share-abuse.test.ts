@@ -19,7 +19,12 @@ async function folderId(u: ConfirmedUser, key = 'saved'): Promise<string> {
 
 async function createLinks(u: ConfirmedUser, n: number): Promise<string[]> {
   const category = await folderId(u);
-  const rows = Array.from({ length: n }, (_, i) => ({ user_id: u.user.id, title: `Link ${i}`, url: `https://example.com/${randomUUID()}`, category_id: category }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    user_id: u.user.id,
+    title: `Link ${i}`,
+    url: `https://example.com/${randomUUID()}`,
+    category_id: category,
+  }));
   const { data, error } = await u.client.from('links').insert(rows).select('id');
   if (error) throw new Error(`create links: ${error.message}`);
   return (data as { id: string }[]).map((r) => r.id);
@@ -44,7 +49,15 @@ describe('item 1: sharing is not a mail relay', () => {
     const [link] = await createLinks(alice, 1);
     const a = uniqueEmail('victim-a');
     const b = uniqueEmail('victim-b');
-    for (const recipient of [`${a},${b}`, `${a}, ${b}`, `${a} ${b}`, 'not-an-email', `${a};${b}`, 'a..b@example.test', `x@${'d'.repeat(250)}.test`]) {
+    for (const recipient of [
+      `${a},${b}`,
+      `${a}, ${b}`,
+      `${a} ${b}`,
+      'not-an-email',
+      `${a};${b}`,
+      'a..b@example.test',
+      `x@${'d'.repeat(250)}.test`,
+    ]) {
       const res = await share(alice, { link_id: link, recipient_email: recipient });
       expect(res.status, `${recipient}: ${res.text}`).toBe(400);
       expect(res.body.message).toMatch(/valid email/i);
@@ -97,7 +110,10 @@ describe('item 1: sharing is not a mail relay', () => {
       const ok = await share(sender, { link_id: links[i], recipient_email: strangers[i] });
       expect(ok.status, ok.text).toBe(200);
     }
-    const refused = await share(sender, { link_id: links[SHARE_LIMITS.strangerEmailsPerMinute], recipient_email: strangers[SHARE_LIMITS.strangerEmailsPerMinute] });
+    const refused = await share(sender, {
+      link_id: links[SHARE_LIMITS.strangerEmailsPerMinute],
+      recipient_email: strangers[SHARE_LIMITS.strangerEmailsPerMinute],
+    });
     expect(refused.status, refused.text).toBe(429);
     expect(refused.body).toMatchObject({ error: 'rate_limited', message: SHARE_RATE_LIMIT_MESSAGE });
     expect(await sharesBy(sender.user.id)).toHaveLength(SHARE_LIMITS.strangerEmailsPerMinute);
@@ -125,12 +141,15 @@ describe('item 1: sharing is not a mail relay', () => {
     const { data: pending } = await victim.client.rpc('pending_incoming_count');
     expect(pending).toBe(0);
 
-    const batch = await attacker.client
-      .from('shared_links')
-      .insert(links.slice(0, SHARE_LIMITS.perMinute).map((id) => ({ sender_id: attacker.user.id, link_id: id, recipient_username: name })), { count: 'exact' });
+    const batch = await attacker.client.from('shared_links').insert(
+      links.slice(0, SHARE_LIMITS.perMinute).map((id) => ({ sender_id: attacker.user.id, link_id: id, recipient_username: name })),
+      { count: 'exact' },
+    );
     expect(batch.error).toBeNull();
     expect(batch.count).toBe(SHARE_LIMITS.perMinute);
-    const next = await attacker.client.from('shared_links').insert({ sender_id: attacker.user.id, link_id: links[SHARE_LIMITS.perMinute], recipient_username: name });
+    const next = await attacker.client
+      .from('shared_links')
+      .insert({ sender_id: attacker.user.id, link_id: links[SHARE_LIMITS.perMinute], recipient_username: name });
     expect(next.status).toBe(429);
     // Withdrawing shares does not give the slots back.
     const { count: removed } = await attacker.client.from('shared_links').delete({ count: 'exact' }).eq('sender_id', attacker.user.id);
@@ -168,10 +187,14 @@ describe("item 2: a sender controls only the sender's side of a share", () => {
       moved_to_category_id: recipientFolder,
       recipient_user_id: recipient.user.id,
     };
-    const byPhone = await sender.client.from('shared_links').insert({ ...forged, link_id: l1, recipient_phone: '+1 555 222 3333' }, { count: 'exact' });
+    const byPhone = await sender.client
+      .from('shared_links')
+      .insert({ ...forged, link_id: l1, recipient_phone: '+1 555 222 3333' }, { count: 'exact' });
     expect(byPhone.error).toBeNull();
     expect(byPhone.count).toBe(1);
-    const byName = await sender.client.from('shared_links').insert({ ...forged, link_id: l2, recipient_username: recipientName, recipient_user_id: sender.user.id }, { count: 'exact' });
+    const byName = await sender.client
+      .from('shared_links')
+      .insert({ ...forged, link_id: l2, recipient_username: recipientName, recipient_user_id: sender.user.id }, { count: 'exact' });
     expect(byName.error).toBeNull();
     const rows = await sharesBy(sender.user.id);
     expect(rows).toHaveLength(2);
@@ -224,7 +247,9 @@ describe("item 2: a sender controls only the sender's side of a share", () => {
     const pestName = `pest_${randomUUID().slice(0, 8)}`;
     await setUsername(pest, pestName);
     await setUsername(blocker, `blk_${randomUUID().slice(0, 8)}`);
-    const block = await blocker.client.from('blocked_senders').insert({ blocked_by: blocker.user.id, blocked_username: pestName }, { count: 'exact' });
+    const block = await blocker.client
+      .from('blocked_senders')
+      .insert({ blocked_by: blocker.user.id, blocked_username: pestName }, { count: 'exact' });
     expect(block.count).toBe(1);
     await setUsername(pest, `renamed_${randomUUID().slice(0, 8)}`);
     const [link] = await createLinks(pest, 1);
@@ -233,7 +258,10 @@ describe("item 2: a sender controls only the sender's side of a share", () => {
     const { data: pending } = await blocker.client.rpc('pending_incoming_count');
     expect(pending).toBe(0);
     const [row] = (await sharesBy(pest.user.id)).filter((r) => r.link_id === link);
-    const { data: mark } = await serviceClient().from('suppressed_shares').select('shared_link_id').eq('shared_link_id', row.id as string);
+    const { data: mark } = await serviceClient()
+      .from('suppressed_shares')
+      .select('shared_link_id')
+      .eq('shared_link_id', row.id as string);
     expect(mark).toHaveLength(1);
     // The one who took the old name is not blocked.
     const heir = await createConfirmedUser();

@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 
 const shareTo = (recipient_email: string) =>
-  callFunction('share-link', { token: alice.accessToken, body: { shareData: { sender_id: alice.user.id, link_id: linkId, recipient_email } } });
+  callFunction('share-link', {
+    token: alice.accessToken,
+    body: { shareData: { sender_id: alice.user.id, link_id: linkId, recipient_email } },
+  });
 
 describe('share-link: undeliverable e-mail addresses', () => {
   it.each(['not-an-address', 'someone@', '@example.com', 'someone@localhost', 'some one@example.com', 'someone@example.c0m', 'a@b..com'])(

@@ -9,7 +9,12 @@ async function setUsername(u: ConfirmedUser, username: string) {
 }
 
 async function createLink(u: ConfirmedUser, title = 'Shared page') {
-  const { data: saved } = await u.client.from('categories').select('id').eq('user_id', u.user.id).eq('name', 'Recently Saved Links').single();
+  const { data: saved } = await u.client
+    .from('categories')
+    .select('id')
+    .eq('user_id', u.user.id)
+    .eq('name', 'Recently Saved Links')
+    .single();
   const { data, error } = await u.client
     .from('links')
     .insert({ user_id: u.user.id, title, url: `https://example.com/${randomUUID()}`, category_id: saved!.id })
@@ -89,7 +94,11 @@ describe('share-link', () => {
     const res = await share(alice, { link_id: link.id, recipient_email: stranger });
     expect(res.status).toBe(200);
     const rows = await sharesOf(link.id);
-    expect(rows[0]).toMatchObject({ recipient_email: stranger, recipient_user_id: null, message: 'Your friend on LinkVault shared this with you!' });
+    expect(rows[0]).toMatchObject({
+      recipient_email: stranger,
+      recipient_user_id: null,
+      message: 'Your friend on LinkVault shared this with you!',
+    });
     const mail = await latestMail(stranger);
     expect(mail.text).toContain('Your friend on LinkVault shared this with you!');
     expect(mail.text).toContain(link.url);
@@ -151,7 +160,9 @@ describe('share-link', () => {
       // Every column the sender may read (recipient_user_id is the server's since issue 19).
       const { data: rows, error } = await alice.client
         .from('shared_links')
-        .select('id,sender_id,link_id,shared_at,recipient_email,recipient_phone,recipient_username,social_platform,social_handle,message,status,accepted_at,moved_to_category_id')
+        .select(
+          'id,sender_id,link_id,shared_at,recipient_email,recipient_phone,recipient_username,social_platform,social_handle,message,status,accepted_at,moved_to_category_id',
+        )
         .eq('link_id', linkId);
       expect(error).toBeNull();
       const { data: link } = await alice.client.from('links').select('share_count').eq('id', linkId).single();
@@ -186,11 +197,20 @@ describe('share-link', () => {
       expect(control.body).toEqual({ success: true, message: 'Link shared successfully' });
       const expected = await senderView(controlLink.id);
       expect(expected).toMatchObject({ count: 1, shareCount: 1, values: { status: 'pending', message: 'Same words' } });
-      expect(await recipientView(frank, controlLink.id)).toEqual({ rows: [expect.anything()], links: [{ id: controlLink.id }], incoming: 1, pending: 1 });
+      expect(await recipientView(frank, controlLink.id)).toEqual({
+        rows: [expect.anything()],
+        links: [{ id: controlLink.id }],
+        incoming: 1,
+        pending: 1,
+      });
       expect((await latestMail(frank.email, { subject: 'shared a link with you' })).text).toContain(controlLink.url);
 
       const suppressedUrls = new Map<ConfirmedUser, string[]>();
-      for (const [blocker, name] of [[carol, 'carol'], [dave, 'dave'], [erin, 'erin']] as const) {
+      for (const [blocker, name] of [
+        [carol, 'carol'],
+        [dave, 'dave'],
+        [erin, 'erin'],
+      ] as const) {
         const username = `${name}_${suffix}`;
         for (const recipient of [{ recipient_email: blocker.email.toUpperCase() }, { recipient_username: `@${username}` }]) {
           const link = await createLink(alice, 'Control');
@@ -237,7 +257,12 @@ describe('share-link', () => {
       const link = await createLink(alice);
       expect((await share(alice, { link_id: link.id, recipient_username: `dave_${suffix}` })).status).toBe(200);
       const [row] = await sharesOf(link.id);
-      const { data: folder } = await dave.client.from('categories').select('id').eq('user_id', dave.user.id).eq('system_key', 'saved').single();
+      const { data: folder } = await dave.client
+        .from('categories')
+        .select('id')
+        .eq('user_id', dave.user.id)
+        .eq('system_key', 'saved')
+        .single();
       const accept = await dave.client.rpc('accept_incoming_share', { shared_link_id: row.id, destination_category_id: folder!.id });
       expect(accept.error?.message).toBe('Shared link not found.');
       const reject = await dave.client.rpc('reject_incoming_share', { shared_link_id: row.id });
@@ -253,7 +278,10 @@ describe('share-link', () => {
 
   it("refuses another user's sender_id or link, and changes nothing", async () => {
     const bobsLink = await createLink(bob);
-    const asBob = await callFunction('share-link', { token: alice.accessToken, body: { shareData: { sender_id: bob.user.id, link_id: bobsLink.id, recipient_username: `carol_${suffix}` } } });
+    const asBob = await callFunction('share-link', {
+      token: alice.accessToken,
+      body: { shareData: { sender_id: bob.user.id, link_id: bobsLink.id, recipient_username: `carol_${suffix}` } },
+    });
     expect(asBob.status).toBe(403);
     const othersLink = await share(alice, { link_id: bobsLink.id, recipient_username: `carol_${suffix}` });
     expect(othersLink.status).toBe(403);

@@ -49,7 +49,11 @@ describe('with an injected clock', () => {
     offsetMs = 5 * 60_000 + 1_000;
     const expired = await followLink(stale);
     expect(expired.location.startsWith(`${APP_AUTH}#`)).toBe(true);
-    expect(hashParams(expired.location)).toEqual({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+    expect(hashParams(expired.location)).toEqual({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    });
 
     const fresh = await requestRecoveryLink(email);
     offsetMs += 4 * 60_000 + 50_000; // 4 min 50 s later: still valid
@@ -82,7 +86,9 @@ describe('with an injected clock', () => {
     const { email, password } = await confirmedUser();
     const { data } = await anon().auth.signInWithPassword({ email, password });
     offsetMs = (stack.config.jwtExpiry + 5) * 1000;
-    const res = await fetch(`${info.url}/auth/v1/user`, { headers: { apikey: info.anonKey, Authorization: `Bearer ${data.session!.access_token}` } });
+    const res = await fetch(`${info.url}/auth/v1/user`, {
+      headers: { apikey: info.anonKey, Authorization: `Bearer ${data.session!.access_token}` },
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).msg).toBe('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
     offsetMs = 0;
@@ -121,7 +127,11 @@ describe('a failing trigger on auth.users', () => {
     `);
     try {
       const email = uniqueEmail('refused');
-      const res = await fetch(`${info.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: info.anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: STRONG_PASSWORD }) });
+      const res = await fetch(`${info.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: info.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: STRONG_PASSWORD }),
+      });
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ code: 500, error_code: 'unexpected_failure', msg: 'Database error saving new user' });
       expect((await stack.db.query('select 1 from auth.users where email = $1', [email])).rows.length).toBe(0);
@@ -159,8 +169,13 @@ describe('Facebook OAuth against a fake provider', () => {
         req.on('end', () => {
           seen.tokenForm = new URLSearchParams(body);
           const code = seen.tokenForm.get('code')!;
-          if (!profiles.has(code)) return res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'Invalid verification code' } }));
-          res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `fb-token-${code}`, token_type: 'bearer' }));
+          if (!profiles.has(code))
+            return res
+              .writeHead(400, { 'Content-Type': 'application/json' })
+              .end(JSON.stringify({ error: { message: 'Invalid verification code' } }));
+          res
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ access_token: `fb-token-${code}`, token_type: 'bearer' }));
         });
         return;
       }
@@ -200,7 +215,10 @@ describe('Facebook OAuth against a fake provider', () => {
     const email = uniqueEmail('fb');
     nextProfile = { id: `fb-${Date.now()}`, name: 'Face Book', email };
     const target = 'http://127.0.0.1:5173/settings/social-sharing';
-    const { data } = await anon().auth.signInWithOAuth({ provider: 'facebook', options: { redirectTo: target, skipBrowserRedirect: true } });
+    const { data } = await anon().auth.signInWithOAuth({
+      provider: 'facebook',
+      options: { redirectTo: target, skipBrowserRedirect: true },
+    });
     const landed = await oauthRoundTrip(data.url!);
     expect(landed.startsWith(`${target}#`)).toBe(true);
     const params = hashParams(landed);
@@ -225,7 +243,10 @@ describe('Facebook OAuth against a fake provider', () => {
     const client = anon();
     await client.auth.signInWithPassword({ email: other.email, password: other.password });
     nextProfile = { id: `fb-explicit-${Date.now()}`, name: 'Other', email: uniqueEmail('fb-other') };
-    const { data, error } = await client.auth.linkIdentity({ provider: 'facebook', options: { redirectTo: APP_AUTH, skipBrowserRedirect: true } });
+    const { data, error } = await client.auth.linkIdentity({
+      provider: 'facebook',
+      options: { redirectTo: APP_AUTH, skipBrowserRedirect: true },
+    });
     expect(error).toBeNull();
     const toCallback = await fetch(data.url!, { redirect: 'manual' });
     const landed2 = (await fetch(toCallback.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!;
@@ -238,13 +259,20 @@ describe('Facebook OAuth against a fake provider', () => {
   it('refuses a forged state and reports provider errors on the redirect URL', async () => {
     const forged = await fetch(`${info.url}/auth/v1/callback?code=code-1&state=not-a-state`, { redirect: 'manual' });
     expect(hashParams(forged.headers.get('location')!).error_code).toBe('bad_oauth_state');
-    const start = await fetch(`${info.url}/auth/v1/authorize?provider=facebook&redirect_to=${encodeURIComponent(APP_AUTH)}`, { redirect: 'manual' });
+    const start = await fetch(`${info.url}/auth/v1/authorize?provider=facebook&redirect_to=${encodeURIComponent(APP_AUTH)}`, {
+      redirect: 'manual',
+    });
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
-    const denied = await fetch(`${info.url}/auth/v1/callback?error=access_denied&error_description=Permissions+error&state=${encodeURIComponent(state)}`, { redirect: 'manual' });
+    const denied = await fetch(
+      `${info.url}/auth/v1/callback?error=access_denied&error_description=Permissions+error&state=${encodeURIComponent(state)}`,
+      { redirect: 'manual' },
+    );
     const loc = denied.headers.get('location')!;
     expect(loc.startsWith(`${APP_AUTH}#`)).toBe(true);
     expect(hashParams(loc)).toMatchObject({ error: 'access_denied', error_description: 'Permissions error' });
-    const badCode = await fetch(`${info.url}/auth/v1/callback?code=never-issued&state=${encodeURIComponent(state)}`, { redirect: 'manual' });
+    const badCode = await fetch(`${info.url}/auth/v1/callback?code=never-issued&state=${encodeURIComponent(state)}`, {
+      redirect: 'manual',
+    });
     expect(hashParams(badCode.headers.get('location')!).error_description).toMatch(/^Unable to exchange external code/);
   });
 });

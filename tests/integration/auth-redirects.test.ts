@@ -4,7 +4,12 @@ import { globToRegExp, isAllowedRedirect, resolveRedirect, withParams } from '..
 /** The redirect allow list decides where tokens may go: every case here is an open-redirect probe. */
 const policy = {
   siteUrl: 'https://app.linkvault.test',
-  additionalRedirectUrls: ['http://localhost:*/**', 'https://*.preview.linkvault.test/auth', 'chrome-extension://*/**', 'https://exact.linkvault.test/callback'],
+  additionalRedirectUrls: [
+    'http://localhost:*/**',
+    'https://*.preview.linkvault.test/auth',
+    'chrome-extension://*/**',
+    'https://exact.linkvault.test/callback',
+  ],
 };
 
 describe('redirect allow list', () => {

@@ -64,7 +64,10 @@ describe('password sign-in throttling', () => {
       expect(perIp).toBe(30);
       const victim = await confirmedUser();
       for (let i = 0; i < perIp; i++) {
-        const { error } = await anon().auth.signInWithPassword({ email: `spray-${i}-${randomUUID().slice(0, 6)}@example.test`, password: 'Wrong-Passw0rd!' });
+        const { error } = await anon().auth.signInWithPassword({
+          email: `spray-${i}-${randomUUID().slice(0, 6)}@example.test`,
+          password: 'Wrong-Passw0rd!',
+        });
         expect(error?.status, `try ${i}`).toBe(400);
       }
       const blocked = await anon().auth.signInWithPassword({ email: victim, password: STRONG_PASSWORD });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { testStack } from '../setup/stack-info.ts';
-import { anonClient, createConfirmedUser, extractLink, followLink, hashParams, latestMail, mailsTo, serviceClient, STRONG_PASSWORD, uniqueEmail } from '../setup/clients.ts';
+import {
+  anonClient,
+  createConfirmedUser,
+  extractLink,
+  followLink,
+  hashParams,
+  latestMail,
+  mailsTo,
+  serviceClient,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from '../setup/clients.ts';
 
 const SITE = 'http://127.0.0.1:3999';
 const APP_AUTH = 'http://127.0.0.1:5173/auth';
@@ -12,7 +23,11 @@ function decodeJwt(token: string): Record<string, unknown> {
 /** Raw request to /auth/v1 with the anon key, for answers supabase-js would hide. */
 async function authFetch(path: string, init: RequestInit & { bearer?: string } = {}): Promise<Response> {
   const { url, anonKey } = testStack();
-  const headers: Record<string, string> = { apikey: anonKey, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) };
+  const headers: Record<string, string> = {
+    apikey: anonKey,
+    'Content-Type': 'application/json',
+    ...(init.headers as Record<string, string>),
+  };
   if (init.bearer) headers.Authorization = `Bearer ${init.bearer}`;
   return fetch(`${url}/auth/v1${path}`, { ...init, headers });
 }
@@ -21,7 +36,11 @@ describe('sign-up and e-mail confirmation', () => {
   it('signs up, refuses sign-in until confirmed, confirms through the e-mailed link, and the session works', async () => {
     const email = uniqueEmail('signup');
     const supabase = anonClient();
-    const { data, error } = await supabase.auth.signUp({ email, password: STRONG_PASSWORD, options: { emailRedirectTo: APP_AUTH, data: { first_name: 'Ada', last_name: 'Lovelace' } } });
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { emailRedirectTo: APP_AUTH, data: { first_name: 'Ada', last_name: 'Lovelace' } },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.email).toBe(email);
@@ -57,7 +76,11 @@ describe('sign-up and e-mail confirmation', () => {
 
     // The link is single-use.
     const again = await followLink(link);
-    expect(hashParams(again.location)).toMatchObject({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+    expect(hashParams(again.location)).toMatchObject({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    });
 
     const signedIn = await anonClient().auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     expect(signedIn.error).toBeNull();
@@ -122,7 +145,10 @@ describe('password sign-in and the access token', () => {
 
   it('issues a session whose JWT carries GoTrue claims signed with the stack secret', async () => {
     const { email, password, user } = await createConfirmedUser({ firstName: 'Grace', lastName: 'Hopper' });
-    const res = await authFetch('/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: email.toUpperCase(), password }) });
+    const res = await authFetch('/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email: email.toUpperCase(), password }),
+    });
     expect(res.status).toBe(200);
     const session = await res.json();
     expect(Object.keys(session).sort()).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'token_type', 'user'].sort());
@@ -130,7 +156,18 @@ describe('password sign-in and the access token', () => {
     expect(session.expires_in).toBe(3600);
     const claims = decodeJwt(session.access_token);
     const now = Math.floor(Date.now() / 1000);
-    expect(claims).toMatchObject({ aud: 'authenticated', iss: `${testStack().url}/auth/v1`, sub: user.id, email, phone: '', role: 'authenticated', aal: 'aal1', is_anonymous: false, user_metadata: { first_name: 'Grace', last_name: 'Hopper' }, app_metadata: { provider: 'email', providers: ['email'] } });
+    expect(claims).toMatchObject({
+      aud: 'authenticated',
+      iss: `${testStack().url}/auth/v1`,
+      sub: user.id,
+      email,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      is_anonymous: false,
+      user_metadata: { first_name: 'Grace', last_name: 'Hopper' },
+      app_metadata: { provider: 'email', providers: ['email'] },
+    });
     expect(claims.exp).toBe(session.expires_at);
     expect(Math.abs((claims.iat as number) - now)).toBeLessThan(30);
     expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
@@ -145,8 +182,11 @@ describe('password sign-in and the access token', () => {
 describe('refresh tokens', () => {
   it('rotates on refresh and treats reuse of an older token as theft', async () => {
     const { email, password } = await createConfirmedUser();
-    const signIn = await (await authFetch('/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) })).json();
-    const refresh = (token: string) => authFetch('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: token }) });
+    const signIn = await (
+      await authFetch('/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) })
+    ).json();
+    const refresh = (token: string) =>
+      authFetch('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: token }) });
 
     const a = signIn.refresh_token as string;
     const r1 = await refresh(a);
@@ -194,7 +234,11 @@ describe('sign-out', () => {
     expect(r.error?.message).toBe('Invalid Refresh Token: Refresh Token Not Found');
     const me = await authFetch('/user', { bearer: accessToken });
     expect(me.status).toBe(403);
-    expect(await me.json()).toEqual({ code: 403, error_code: 'session_not_found', msg: 'Session from session_id claim in JWT does not exist' });
+    expect(await me.json()).toEqual({
+      code: 403,
+      error_code: 'session_not_found',
+      msg: 'Session from session_id claim in JWT does not exist',
+    });
   });
 
   it("scope 'others' keeps the current session and ends the rest", async () => {
@@ -276,9 +320,13 @@ describe('redirects', () => {
   });
 
   it('keeps allow-listed redirects (extension pages) and rejects look-alikes', async () => {
-    const bad = await followLink(`${testStack().url}/auth/v1/verify?token=bogus&type=signup&redirect_to=${encodeURIComponent('http://127.0.0.1:3999@evil.example/')}`);
+    const bad = await followLink(
+      `${testStack().url}/auth/v1/verify?token=bogus&type=signup&redirect_to=${encodeURIComponent('http://127.0.0.1:3999@evil.example/')}`,
+    );
     expect(bad.location.startsWith(`${SITE}/#error=access_denied`)).toBe(true);
-    const ext = await followLink(`${testStack().url}/auth/v1/verify?token=bogus&type=signup&redirect_to=${encodeURIComponent('chrome-extension://abcdef/options.html')}`);
+    const ext = await followLink(
+      `${testStack().url}/auth/v1/verify?token=bogus&type=signup&redirect_to=${encodeURIComponent('chrome-extension://abcdef/options.html')}`,
+    );
     expect(ext.location.startsWith('chrome-extension://abcdef/options.html#error=access_denied&error_code=otp_expired')).toBe(true);
   });
 });
@@ -296,7 +344,11 @@ describe('verifyOtp, generate_link and e-mail change', () => {
     expect(viaHash.data.session?.user.email).toBe(email);
 
     const recovery = await admin.auth.admin.generateLink({ type: 'recovery', email });
-    const wrong = await anonClient().auth.verifyOtp({ email, token: '000000' === recovery.data.properties!.email_otp ? '111111' : '000000', type: 'recovery' });
+    const wrong = await anonClient().auth.verifyOtp({
+      email,
+      token: '000000' === recovery.data.properties!.email_otp ? '111111' : '000000',
+      type: 'recovery',
+    });
     expect(wrong.error?.message).toBe('Token has expired or is invalid');
     expect(wrong.error?.status).toBe(403);
     const viaOtp = await anonClient().auth.verifyOtp({ email, token: recovery.data.properties!.email_otp, type: 'recovery' });
@@ -340,8 +392,16 @@ describe('admin API', () => {
     const { url, anonKey } = testStack();
     const { accessToken } = await createConfirmedUser();
     for (const bearer of [anonKey, accessToken]) {
-      for (const [method, path] of [['GET', '/admin/users'], ['POST', '/admin/users'], ['POST', '/admin/generate_link']]) {
-        const res = await fetch(`${url}/auth/v1${path}`, { method, headers: { apikey: anonKey, Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, type: 'signup' }) : undefined });
+      for (const [method, path] of [
+        ['GET', '/admin/users'],
+        ['POST', '/admin/users'],
+        ['POST', '/admin/generate_link'],
+      ]) {
+        const res = await fetch(`${url}/auth/v1${path}`, {
+          method,
+          headers: { apikey: anonKey, Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
+          body: method === 'POST' ? JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, type: 'signup' }) : undefined,
+        });
         expect(res.status).toBe(403);
         expect(await res.json()).toEqual({ code: 403, error_code: 'not_admin', msg: 'User not allowed' });
       }
@@ -353,10 +413,20 @@ describe('admin API', () => {
   it('creates, reads, lists, updates, bans and deletes users', async () => {
     const admin = serviceClient().auth.admin;
     const email = uniqueEmail('admin');
-    const created = await admin.createUser({ email, password: STRONG_PASSWORD, email_confirm: true, user_metadata: { first_name: 'Alan' }, app_metadata: { plan: 'pro' } });
+    const created = await admin.createUser({
+      email,
+      password: STRONG_PASSWORD,
+      email_confirm: true,
+      user_metadata: { first_name: 'Alan' },
+      app_metadata: { plan: 'pro' },
+    });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;
-    expect(created.data.user).toMatchObject({ email, user_metadata: { first_name: 'Alan' }, app_metadata: { provider: 'email', providers: ['email'], plan: 'pro' } });
+    expect(created.data.user).toMatchObject({
+      email,
+      user_metadata: { first_name: 'Alan' },
+      app_metadata: { provider: 'email', providers: ['email'], plan: 'pro' },
+    });
     expect(created.data.user?.email_confirmed_at).toBeTruthy();
 
     const dup = await admin.createUser({ email, password: STRONG_PASSWORD });
@@ -371,7 +441,9 @@ describe('admin API', () => {
     expect(listed.data.users.length).toBe(2);
     expect((listed.data as { aud?: string }).aud).toBe('authenticated');
     expect((listed.data as { total?: number }).total).toBeGreaterThanOrEqual(2);
-    const raw = await fetch(`${testStack().url}/auth/v1/admin/users?page=1&per_page=1`, { headers: { apikey: testStack().serviceRoleKey, Authorization: `Bearer ${testStack().serviceRoleKey}` } });
+    const raw = await fetch(`${testStack().url}/auth/v1/admin/users?page=1&per_page=1`, {
+      headers: { apikey: testStack().serviceRoleKey, Authorization: `Bearer ${testStack().serviceRoleKey}` },
+    });
     expect(Number(raw.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
     expect(raw.headers.get('link')).toMatch(/<[^>]+\/auth\/v1\/admin\/users\?page=2&per_page=1>; rel="next"/);
 
@@ -391,12 +463,19 @@ describe('admin API', () => {
     expect((await admin.deleteUser(id)).error).toBeNull();
     const gone = await admin.getUserById(id);
     expect(gone.error?.status).toBe(404);
-    expect((await anonClient().auth.signInWithPassword({ email, password: 'Changed-Passw0rd!' })).error?.message).toBe('Invalid login credentials');
+    expect((await anonClient().auth.signInWithPassword({ email, password: 'Changed-Passw0rd!' })).error?.message).toBe(
+      'Invalid login credentials',
+    );
   });
 
   it('generates a sign-up link that confirms the account', async () => {
     const email = uniqueEmail('gen');
-    const res = await serviceClient().auth.admin.generateLink({ type: 'signup', email, password: STRONG_PASSWORD, options: { redirectTo: APP_AUTH } });
+    const res = await serviceClient().auth.admin.generateLink({
+      type: 'signup',
+      email,
+      password: STRONG_PASSWORD,
+      options: { redirectTo: APP_AUTH },
+    });
     expect(res.error).toBeNull();
     expect(res.data.properties).toMatchObject({ verification_type: 'signup', redirect_to: APP_AUTH });
     expect(res.data.properties?.email_otp).toMatch(/^\d{6}$/);
@@ -413,7 +492,10 @@ describe('bad input and bad tokens', () => {
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toEqual({ code: 400, error_code: 'bad_json', msg: 'Could not parse request body as JSON' });
 
-    const tooBig = await authFetch('/signup', { method: 'POST', body: JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, data: { blob: 'x'.repeat(1024 * 1024 + 10) } }) });
+    const tooBig = await authFetch('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, data: { blob: 'x'.repeat(1024 * 1024 + 10) } }),
+    });
     expect(tooBig.status).toBe(413);
     expect((await tooBig.json()).error_code).toBe('request_too_large');
 
@@ -435,7 +517,9 @@ describe('bad input and bad tokens', () => {
     const badType = await authFetch('/verify', { method: 'POST', body: JSON.stringify({ type: 'weird', token_hash: 'x' }) });
     expect(badType.status).toBe(400);
 
-    const badAdminId = await fetch(`${testStack().url}/auth/v1/admin/users/not-a-uuid`, { headers: { apikey: testStack().serviceRoleKey, Authorization: `Bearer ${testStack().serviceRoleKey}` } });
+    const badAdminId = await fetch(`${testStack().url}/auth/v1/admin/users/not-a-uuid`, {
+      headers: { apikey: testStack().serviceRoleKey, Authorization: `Bearer ${testStack().serviceRoleKey}` },
+    });
     expect(badAdminId.status).toBe(404);
   });
 
@@ -448,7 +532,11 @@ describe('bad input and bad tokens', () => {
     const [h, p] = accessToken.split('.');
     const forged = await authFetch('/user', { bearer: `${h}.${p}.${Buffer.from('forged-signature').toString('base64url')}` });
     expect(forged.status).toBe(403);
-    expect(await forged.json()).toEqual({ code: 403, error_code: 'bad_jwt', msg: 'invalid JWT: unable to parse or verify signature, signature is invalid' });
+    expect(await forged.json()).toEqual({
+      code: 403,
+      error_code: 'bad_jwt',
+      msg: 'invalid JWT: unable to parse or verify signature, signature is invalid',
+    });
 
     const { signJwt } = await import('../../supabase/local/jwt.ts');
     const claims = decodeJwt(accessToken);
@@ -489,12 +577,18 @@ describe('health, settings and OAuth', () => {
   it('sends the browser back with an error when the provider is not enabled', async () => {
     if (process.env.FACEBOOK_AUTH_URL || process.env.FACEBOOK_CLIENT_ID) return; // the stack would have it enabled
     const { url } = testStack();
-    const res = await fetch(`${url}/auth/v1/authorize?provider=facebook&redirect_to=${encodeURIComponent('http://127.0.0.1:5173/settings/social-sharing')}`, { redirect: 'manual' });
+    const res = await fetch(
+      `${url}/auth/v1/authorize?provider=facebook&redirect_to=${encodeURIComponent('http://127.0.0.1:5173/settings/social-sharing')}`,
+      { redirect: 'manual' },
+    );
     expect(res.status).toBe(302);
     const params = hashParams(res.headers.get('location')!);
     expect(res.headers.get('location')!.startsWith('http://127.0.0.1:5173/settings/social-sharing#')).toBe(true);
     expect(params.error_description).toBe('Unsupported provider: Provider is not enabled');
-    const { data } = await anonClient().auth.signInWithOAuth({ provider: 'facebook', options: { skipBrowserRedirect: true, redirectTo: 'https://evil.example/' } });
+    const { data } = await anonClient().auth.signInWithOAuth({
+      provider: 'facebook',
+      options: { skipBrowserRedirect: true, redirectTo: 'https://evil.example/' },
+    });
     const viaJs = await fetch(data.url!, { redirect: 'manual' });
     expect(viaJs.headers.get('location')!.startsWith(`${SITE}/#error=`)).toBe(true);
   });
@@ -514,7 +608,10 @@ describe('PKCE flow', () => {
     const code = landed.searchParams.get('code')!;
     expect(code).toBeTruthy();
 
-    const wrong = await authFetch('/token?grant_type=pkce', { method: 'POST', body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }) });
+    const wrong = await authFetch('/token?grant_type=pkce', {
+      method: 'POST',
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+    });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error_code).toBe('bad_code_verifier');
 
@@ -522,7 +619,10 @@ describe('PKCE flow', () => {
     expect(error).toBeNull();
     expect(data.session?.user.email).toBe(email);
     // One use only.
-    const replay = await authFetch('/token?grant_type=pkce', { method: 'POST', body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }) });
+    const replay = await authFetch('/token?grant_type=pkce', {
+      method: 'POST',
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+    });
     expect(replay.status).toBe(404);
     expect((await replay.json()).error_code).toBe('flow_state_not_found');
   });

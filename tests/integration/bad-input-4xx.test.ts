@@ -37,7 +37,9 @@ describe('RPC errors are 4xx', () => {
       expect(res.error?.message, url).toBe('Please enter a valid URL');
     }
     const { data: folder } = await user.client.from('categories').select('id').eq('system_key', 'saved').single();
-    const direct = await user.client.from('links').insert({ user_id: user.user.id, title: 'x', url: 'https://javascript:alert(1)', category_id: folder!.id }, { count: 'exact' });
+    const direct = await user.client
+      .from('links')
+      .insert({ user_id: user.user.id, title: 'x', url: 'https://javascript:alert(1)', category_id: folder!.id }, { count: 'exact' });
     expect(direct.status).toBe(400);
     expect(direct.error?.code).toBe('23514');
     expect(await linkCount(user.user.id)).toBe(before);
@@ -59,7 +61,9 @@ describe('RPC errors are 4xx', () => {
     expect(((await res.json()) as { code: string }).code).toBe('25006');
     expect(await linkCount(user.user.id)).toBe(before);
     // A read-only function still answers a GET.
-    const read = await fetch(`${url}/rest/v1/rpc/pending_incoming_count`, { headers: { apikey: anonKey, Authorization: `Bearer ${user.accessToken}` } });
+    const read = await fetch(`${url}/rest/v1/rpc/pending_incoming_count`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${user.accessToken}` },
+    });
     expect(read.status).toBe(200);
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createStorageAreaAdapter, createSupabaseClient, DEFAULT_AUTH_STORAGE_KEY } from '../../shared/data/client.ts';
-import { getSession, getUser, onAuthStateChange, requestPasswordReset, setSession, signIn, signOut, signUp, updatePassword } from '../../shared/data/auth/api.ts';
+import {
+  getSession,
+  getUser,
+  onAuthStateChange,
+  requestPasswordReset,
+  setSession,
+  signIn,
+  signOut,
+  signUp,
+  updatePassword,
+} from '../../shared/data/auth/api.ts';
 import { errorToast } from '../../shared/data/errors.ts';
 import { latestMail, STRONG_PASSWORD, uniqueEmail } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
@@ -13,7 +23,13 @@ function fakeStorageArea() {
   const items: Record<string, unknown> = {};
   return {
     items,
-    get: async (key: string | string[]) => Object.fromEntries([key].flat().filter((k) => k in items).map((k) => [k, items[k]])),
+    get: async (key: string | string[]) =>
+      Object.fromEntries(
+        [key]
+          .flat()
+          .filter((k) => k in items)
+          .map((k) => [k, items[k]]),
+      ),
     set: async (next: Record<string, unknown>) => void Object.assign(items, next),
     remove: async (key: string | string[]) => [key].flat().forEach((k) => delete items[k]),
   };
@@ -23,21 +39,36 @@ describe('auth through the data layer', () => {
   it('signs up with names and emailRedirectTo; a second sign-up for a confirmed address maps to "Account exists"', async () => {
     const email = uniqueEmail('data-signup');
     const client = newDataClient();
-    const result = await signUp(client, { email, password: STRONG_PASSWORD, firstName: 'Ada', lastName: 'Lovelace', emailRedirectTo: REDIRECT });
+    const result = await signUp(client, {
+      email,
+      password: STRONG_PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emailRedirectTo: REDIRECT,
+    });
     expect(result.session).toBeNull();
     expect(result.user?.user_metadata).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
     const mail = await latestMail(email, { subject: 'Confirm' });
     expect(decodeURIComponent(mail.text)).toContain(REDIRECT);
 
     const existing = await dataUser();
-    const again = await signUp(newDataClient(), { email: existing.email, password: STRONG_PASSWORD, firstName: 'X', lastName: 'Y', emailRedirectTo: REDIRECT }).catch((e) => e);
+    const again = await signUp(newDataClient(), {
+      email: existing.email,
+      password: STRONG_PASSWORD,
+      firstName: 'X',
+      lastName: 'Y',
+      emailRedirectTo: REDIRECT,
+    }).catch((e) => e);
     expect(errorToast('auth.signUp', again).title).toBe('Account exists');
   });
 
   it('maps wrong credentials and unconfirmed e-mail to the spec texts', async () => {
     const user = await dataUser();
     const wrong = await signIn(newDataClient(), { email: user.email, password: 'Wrong-Passw0rd!' }).catch((e) => e);
-    expect(errorToast('auth.signIn', wrong)).toEqual({ title: 'Invalid credentials', description: 'Please check your email and password and try again.' });
+    expect(errorToast('auth.signIn', wrong)).toEqual({
+      title: 'Invalid credentials',
+      description: 'Please check your email and password and try again.',
+    });
 
     const email = uniqueEmail('unconfirmed');
     await signUp(newDataClient(), { email, password: STRONG_PASSWORD, firstName: 'U', lastName: 'C', emailRedirectTo: REDIRECT });
@@ -95,7 +126,10 @@ describe('auth through the data layer', () => {
   it('updates the password through secure-reset and maps a refused one to its code text', async () => {
     const user = await dataUser();
     const weak = await updatePassword(user.client, 'short').catch((e) => e);
-    expect(errorToast('auth.updatePassword', weak)).toEqual({ title: 'Password Update Failed', description: 'Password must be at least 12 characters.' });
+    expect(errorToast('auth.updatePassword', weak)).toEqual({
+      title: 'Password Update Failed',
+      description: 'Password must be at least 12 characters.',
+    });
     await updatePassword(user.client, 'Brand-New-Passw0rd!');
     const again = newDataClient();
     expect((await signIn(again, { email: user.email, password: 'Brand-New-Passw0rd!' })).user.id).toBe(user.userId);

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createCategory, deleteCategory, findSystemCategory, getDefaultCategory, listCategories, listSubfolders, updateCategory, uploadCategoryIcon, removeCategoryIconFile } from '../../shared/data/categories/api.ts';
+import {
+  createCategory,
+  deleteCategory,
+  findSystemCategory,
+  getDefaultCategory,
+  listCategories,
+  listSubfolders,
+  updateCategory,
+  uploadCategoryIcon,
+  removeCategoryIconFile,
+} from '../../shared/data/categories/api.ts';
 import { errorToast } from '../../shared/data/errors.ts';
 import { listLinks, saveLink } from '../../shared/data/links/api.ts';
 import { copyTemplate, createTemplate, listTemplateCategories } from '../../shared/data/templates/api.ts';
@@ -19,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('categories', () => {
-  it('lists the account\'s folders, default ones first then by name', async () => {
+  it("lists the account's folders, default ones first then by name", async () => {
     await createCategory(a.client, { name: 'Zebra' });
     await createCategory(a.client, { name: 'Apple' });
     const list = await listCategories(a.client, a.userId);
@@ -34,7 +44,10 @@ describe('categories', () => {
   it('a duplicate name is "Category exists"; rename and icon change work; default folders cannot change', async () => {
     const travel = await createCategory(a.client, { name: 'Travel' });
     const dup = await createCategory(a.client, { name: 'travel' }).catch((e) => e);
-    expect(errorToast('category.save', dup)).toEqual({ title: 'Category exists', description: 'A category with this name already exists.' });
+    expect(errorToast('category.save', dup)).toEqual({
+      title: 'Category exists',
+      description: 'A category with this name already exists.',
+    });
 
     const iconUrl = await uploadCategoryIcon(a.client, pngFile());
     expect(iconUrl).toContain(`/category-icons/${a.userId}/`);
@@ -52,7 +65,9 @@ describe('categories', () => {
     const parent = await createCategory(a.client, { name: 'Parent' });
     const child = await createCategory(a.client, { name: 'Child', parentId: parent.id });
     expect((await listSubfolders(a.client, a.userId, parent.id)).map((c) => c.id)).toEqual([child.id]);
-    const { link } = await saveLink(a.client, { input: linkSchema.parse({ title: 'In parent', url: 'parent.example.com', categoryId: parent.id }) });
+    const { link } = await saveLink(a.client, {
+      input: linkSchema.parse({ title: 'In parent', url: 'parent.example.com', categoryId: parent.id }),
+    });
 
     await expect(updateCategory(b.client, parent.id, { name: 'Mine now' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(deleteCategory(b.client, parent.id)).rejects.toMatchObject({ code: 'not_found' });

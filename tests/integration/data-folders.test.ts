@@ -46,7 +46,7 @@ describe('get_folder', () => {
     expect(midCtx?.subfolders.map((s) => [s.name, s.link_count])).toEqual([['Leaf', 2]]);
   });
 
-  it('is null for another user\'s folder, a missing id and a non-id (never another user\'s data)', async () => {
+  it("is null for another user's folder, a missing id and a non-id (never another user's data)", async () => {
     const mine = await createCategory(a.client, { name: 'Private folder' });
     await save(a, 'Secret', 'secret.example.com', mine.id);
     expect(await getFolder(b.client, mine.id)).toBeNull();
@@ -66,7 +66,7 @@ describe('get_folder', () => {
 });
 
 describe('RPC errors are 4xx with a readable message', () => {
-  it('copy_link to someone else\'s folder, move of a missing link, accept of a missing share: 404', async () => {
+  it("copy_link to someone else's folder, move of a missing link, accept of a missing share: 404", async () => {
     const link = await save(a, 'Copy me', 'copyme.example.com');
     const bFolder = await createCategory(b.client, { name: 'B only' });
     const copyError = await copyLink(a.client, { sourceLinkId: link.id, destinationCategoryId: bFolder.id }).catch((e: unknown) => e);
@@ -84,7 +84,9 @@ describe('RPC errors are 4xx with a readable message', () => {
     }).catch((e: unknown) => e);
     expect(moveError).toMatchObject({ code: 'PT404', message: 'Link not found.' });
 
-    const acceptError = await acceptIncomingShare(a.client, { sharedLinkId: missing, destinationCategoryId: bFolder.id }).catch((e: unknown) => e);
+    const acceptError = await acceptIncomingShare(a.client, { sharedLinkId: missing, destinationCategoryId: bFolder.id }).catch(
+      (e: unknown) => e,
+    );
     expect(acceptError).toMatchObject({ code: 'PT404', message: 'Shared link not found.' });
     const rejectError = await rejectIncomingShare(a.client, missing).catch((e: unknown) => e);
     expect(rejectError).toMatchObject({ code: 'PT404' });

@@ -34,7 +34,9 @@ describe('saveLink (RPC save_link through the data layer)', () => {
   it('adds https://, puts the link in the default category and a chosen folder in second_category_id', async () => {
     const saved = await getDefaultCategory(a.client, a.userId);
     expect(saved.name).toBe(DEFAULT_CATEGORY_NAME);
-    const folder = await saveLink(a.client, { input: input({ title: 'Folder maker', url: 'maker.example.com', categoryId: NEW_CATEGORY_OPTION, newCategory: 'Reading' }) });
+    const folder = await saveLink(a.client, {
+      input: input({ title: 'Folder maker', url: 'maker.example.com', categoryId: NEW_CATEGORY_OPTION, newCategory: 'Reading' }),
+    });
     expect(folder.outcome).toBe('inserted');
     expect(folder.categoryCreated).toBe(true);
     expect(folder.link.url).toBe('https://maker.example.com');
@@ -45,7 +47,10 @@ describe('saveLink (RPC save_link through the data layer)', () => {
     expect(categories[0].is_default).toBe(true);
 
     // Choosing the default folder clears the second one (edit).
-    const edited = await saveLink(a.client, { linkId: folder.link.id, input: input({ title: 'Folder maker 2', url: 'https://maker.example.com', categoryId: saved.id }) });
+    const edited = await saveLink(a.client, {
+      linkId: folder.link.id,
+      input: input({ title: 'Folder maker 2', url: 'https://maker.example.com', categoryId: saved.id }),
+    });
     expect(edited.outcome).toBe('updated');
     expect(edited.link.second_category_id).toBeNull();
     const [stored] = await readAsService<LinkRow>('links', 'id', folder.link.id);
@@ -65,7 +70,9 @@ describe('saveLink (RPC save_link through the data layer)', () => {
   });
 
   it('never stores a non-http(s) URL', async () => {
-    await expect(saveLink(a.client, { input: { title: 'x', url: 'javascript:alert(1)', description: '' } })).rejects.toMatchObject({ code: 'invalid_url' });
+    await expect(saveLink(a.client, { input: { title: 'x', url: 'javascript:alert(1)', description: '' } })).rejects.toMatchObject({
+      code: 'invalid_url',
+    });
     const rows = await readAsService<LinkRow>('links', 'user_id', a.userId);
     expect(rows.some((l) => !/^https?:\/\//.test(l.url))).toBe(false);
   });
@@ -87,7 +94,7 @@ describe('saveLink (RPC save_link through the data layer)', () => {
 });
 
 describe('lists, open, move, copy, delete', () => {
-  it('lists only the grid columns, newest first, and only the caller\'s links', async () => {
+  it("lists only the grid columns, newest first, and only the caller's links", async () => {
     await saveLink(b.client, { input: input({ title: 'B only', url: 'b-only.example.com' }) });
     const links = await listLinks(a.client, a.userId);
     expect(links.length).toBeGreaterThan(0);
@@ -100,7 +107,15 @@ describe('lists, open, move, copy, delete', () => {
   });
 
   it('reads the list in one call, exactly as a select of the same columns returns it; signed out it is refused', async () => {
-    const folder = await saveLink(a.client, { input: input({ title: 'One call', url: 'one-call.example.com', description: 'kept', categoryId: NEW_CATEGORY_OPTION, newCategory: 'One call' }) });
+    const folder = await saveLink(a.client, {
+      input: input({
+        title: 'One call',
+        url: 'one-call.example.com',
+        description: 'kept',
+        categoryId: NEW_CATEGORY_OPTION,
+        newCategory: 'One call',
+      }),
+    });
     const viaSelect = await a.client
       .from('links')
       .select(LINK_LIST_COLUMNS)
@@ -118,7 +133,7 @@ describe('lists, open, move, copy, delete', () => {
     expect(anon.error).not.toBeNull();
   });
 
-  it('counts an open with increment_link_access; another user\'s link is not counted', async () => {
+  it("counts an open with increment_link_access; another user's link is not counted", async () => {
     const { link } = await saveLink(a.client, { input: input({ title: 'Open me', url: 'open.example.com' }) });
     expect(await recordLinkOpen(a.client, link.id)).toBe(1);
     expect(await recordLinkOpen(a.client, link.id)).toBe(2);
@@ -127,7 +142,9 @@ describe('lists, open, move, copy, delete', () => {
   });
 
   it('moves with the shared reorder rule: right swaps created_at with the neighbour, beginning = newest + 60 s', async () => {
-    const folder = await saveLink(a.client, { input: input({ title: 'm1', url: 'm1.example.com', categoryId: NEW_CATEGORY_OPTION, newCategory: 'Moves' }) });
+    const folder = await saveLink(a.client, {
+      input: input({ title: 'm1', url: 'm1.example.com', categoryId: NEW_CATEGORY_OPTION, newCategory: 'Moves' }),
+    });
     await saveLink(a.client, { input: input({ title: 'm2', url: 'm2.example.com', categoryId: folder.categoryId }) });
     await saveLink(a.client, { input: input({ title: 'm3', url: 'm3.example.com', categoryId: folder.categoryId }) });
     let items = await listFolderLinks(a.client, a.userId, folder.categoryId);

@@ -4,8 +4,25 @@ import { listBackgrounds, selectBackground, uploadBackground, deleteBackground }
 import { blockSender, listBlockedSenders, unblockSender } from '../../shared/data/blocked/api.ts';
 import { errorToast } from '../../shared/data/errors.ts';
 import { getPrivacySettings, setPagePublished, setPageVisibility } from '../../shared/data/privacy/api.ts';
-import { getProfile, isSlugAvailable, isUsernameAvailable, latestUsernameChange, setEmailVisible, setNameVisible, setOutlineColor, setPublicSlug, setUsername } from '../../shared/data/profiles/api.ts';
-import { addPageMember, getPublicPage, getWebpageSettings, listPageMembers, saveWebpageSettings, uploadStudioImage } from '../../shared/data/studio/api.ts';
+import {
+  getProfile,
+  isSlugAvailable,
+  isUsernameAvailable,
+  latestUsernameChange,
+  setEmailVisible,
+  setNameVisible,
+  setOutlineColor,
+  setPublicSlug,
+  setUsername,
+} from '../../shared/data/profiles/api.ts';
+import {
+  addPageMember,
+  getPublicPage,
+  getWebpageSettings,
+  listPageMembers,
+  saveWebpageSettings,
+  uploadStudioImage,
+} from '../../shared/data/studio/api.ts';
 import { discoverLinks } from '../../shared/data/ai/api.ts';
 import { blockSenderSchema } from '../../shared/schemas/block-sender.ts';
 import { webpageSettingsSchema } from '../../shared/schemas/webpage-settings.ts';
@@ -44,9 +61,14 @@ describe('profiles', () => {
     expect(await isSlugAvailable(a.client, slug)).toBe(true);
     const saved = await setPublicSlug(a.client, a.userId, slug, null);
     expect(saved.public_page_slug).toBe(slug);
-    expect(errorToast('slug.save', await setPublicSlug(a.client, a.userId, slug, slug).catch((e) => e))).toEqual({ title: 'No changes', description: 'This is already your current URL.' });
+    expect(errorToast('slug.save', await setPublicSlug(a.client, a.userId, slug, slug).catch((e) => e))).toEqual({
+      title: 'No changes',
+      description: 'This is already your current URL.',
+    });
     expect(await isSlugAvailable(b.client, slug)).toBe(false);
-    expect(errorToast('slug.save', await setPublicSlug(b.client, b.userId, slug.toUpperCase(), null).catch((e) => e)).title).toBe('Name already taken');
+    expect(errorToast('slug.save', await setPublicSlug(b.client, b.userId, slug.toUpperCase(), null).catch((e) => e)).title).toBe(
+      'Name already taken',
+    );
   });
 });
 
@@ -60,7 +82,11 @@ describe('appearance, privacy, public page', () => {
 
   it('publishes the page; anonymous visitors see it only when published and public; exclusive members see it', async () => {
     const slug = (await getProfile(a.client, a.userId))!.public_page_slug!;
-    await saveWebpageSettings(a.client, a.userId, webpageSettingsSchema.parse({ bio: 'Hello', banner_message: 'Hi there', website_url: 'ann.example.com' }));
+    await saveWebpageSettings(
+      a.client,
+      a.userId,
+      webpageSettingsSchema.parse({ bio: 'Hello', banner_message: 'Hi there', website_url: 'ann.example.com' }),
+    );
     expect((await getWebpageSettings(a.client, a.userId))?.website_url).toBe('https://ann.example.com');
 
     const anon = newDataClient();
@@ -82,7 +108,9 @@ describe('appearance, privacy, public page', () => {
     expect((await getPublicPage(b.client, slug)).reason).toBe('ok');
     // Another user cannot change A's privacy row (0 rows updated, then the insert is refused).
     await expect(setPagePublished(b.client, a.userId, false)).rejects.toBeInstanceOf(Error);
-    expect((await readAsService<{ public_page_published: boolean }>('user_privacy_settings', 'user_id', a.userId))[0].public_page_published).toBe(true);
+    expect(
+      (await readAsService<{ public_page_published: boolean }>('user_privacy_settings', 'user_id', a.userId))[0].public_page_published,
+    ).toBe(true);
   });
 
   it('uploads studio images under the user folder', async () => {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorToast } from '../../shared/data/errors.ts';
 import { listCategories } from '../../shared/data/categories/api.ts';
-import { acceptIncomingShare, approveLink, listIncomingShares, pendingIncomingCount, rejectIncomingShare } from '../../shared/data/incoming/api.ts';
+import {
+  acceptIncomingShare,
+  approveLink,
+  listIncomingShares,
+  pendingIncomingCount,
+  rejectIncomingShare,
+} from '../../shared/data/incoming/api.ts';
 import { saveLink } from '../../shared/data/links/api.ts';
 import { setUsername } from '../../shared/data/profiles/api.ts';
 import { listOutgoingShares, searchUsernames, shareLink, withdrawShare } from '../../shared/data/shares/api.ts';
@@ -32,7 +38,11 @@ afterAll(async () => {
 });
 
 const newLink = async (user: DataUser, slug: string) =>
-  (await saveLink(user.client, { input: linkSchema.parse({ title: `Shared ${slug}`, url: `${slug}.share.example.com`, description: 'd' }) })).link;
+  (
+    await saveLink(user.client, {
+      input: linkSchema.parse({ title: `Shared ${slug}`, url: `${slug}.share.example.com`, description: 'd' }),
+    })
+  ).link;
 
 describe('username suggestions', () => {
   it('finds at most 5 usernames by prefix (case-insensitive) with names, never the caller, nothing under 2 characters', async () => {
@@ -44,13 +54,22 @@ describe('username suggestions', () => {
   });
 });
 
-describe('sharing into another user\'s inbox (share-link function) and accepting/rejecting there', () => {
+describe("sharing into another user's inbox (share-link function) and accepting/rejecting there", () => {
   it('shares by username; the recipient sees it, accepts it into a folder; the sender sees it outgoing', async () => {
     const link = await newLink(a, 'accept');
-    await shareLink(a.client, { linkId: link.id, form: shareFormSchema.parse({ shareType: 'username', recipient: `@${bUsername}`, message: 'Look' }) });
+    await shareLink(a.client, {
+      linkId: link.id,
+      form: shareFormSchema.parse({ shareType: 'username', recipient: `@${bUsername}`, message: 'Look' }),
+    });
 
     const [row] = await readAsService<SharedLinkRow>('shared_links', 'link_id', link.id);
-    expect(row).toMatchObject({ sender_id: a.userId, recipient_username: bUsername, recipient_user_id: b.userId, status: 'pending', message: 'Look' });
+    expect(row).toMatchObject({
+      sender_id: a.userId,
+      recipient_username: bUsername,
+      recipient_user_id: b.userId,
+      status: 'pending',
+      message: 'Look',
+    });
     expect((await readAsService<LinkRow>('links', 'id', link.id))[0].share_count).toBe(1);
 
     const outgoing = await listOutgoingShares(a.client, a.userId);
@@ -76,18 +95,24 @@ describe('sharing into another user\'s inbox (share-link function) and accepting
     expect(after.status).toBe('accepted');
   });
 
-  it('a second share to the same recipient gets the spec\'s duplicate text', async () => {
+  it("a second share to the same recipient gets the spec's duplicate text", async () => {
     const link = await newLink(a, 'dup');
     const form = shareFormSchema.parse({ shareType: 'username', recipient: bUsername });
     await shareLink(a.client, { linkId: link.id, form });
     const error = await shareLink(a.client, { linkId: link.id, form }).catch((e) => e);
-    expect(errorToast('link.share', error)).toEqual({ title: 'Error', description: 'This link has already been shared with this recipient.' });
+    expect(errorToast('link.share', error)).toEqual({
+      title: 'Error',
+      description: 'This link has already been shared with this recipient.',
+    });
     expect(await readAsService('shared_links', 'link_id', link.id)).toHaveLength(1);
   });
 
-  it('a user cannot share someone else\'s link', async () => {
+  it("a user cannot share someone else's link", async () => {
     const link = await newLink(a, 'notyours');
-    const error = await shareLink(b.client, { linkId: link.id, form: shareFormSchema.parse({ shareType: 'email', recipient: a.email }) }).catch((e) => e);
+    const error = await shareLink(b.client, {
+      linkId: link.id,
+      form: shareFormSchema.parse({ shareType: 'email', recipient: a.email }),
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(Error);
     expect(await readAsService('shared_links', 'link_id', link.id)).toHaveLength(0);
   });

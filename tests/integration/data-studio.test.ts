@@ -34,26 +34,54 @@ describe('studio data', () => {
   it('the public page read without supabase-js matches the supabase-js one, per viewer', async () => {
     const slug = `olive-${owner.userId.slice(0, 8)}`;
     await setPublicSlug(owner.client, owner.userId, slug, null);
-    await saveWebpageSettings(owner.client, owner.userId, webpageSettingsSchema.parse({ bio: 'Hi <b>there</b>', theme_mode: 'pastel', accent_color: '#ec4899', public_display_name: 'Olive O.' }));
+    await saveWebpageSettings(
+      owner.client,
+      owner.userId,
+      webpageSettingsSchema.parse({
+        bio: 'Hi <b>there</b>',
+        theme_mode: 'pastel',
+        accent_color: '#ec4899',
+        public_display_name: 'Olive O.',
+      }),
+    );
     const ownerToken = await currentAccessToken(owner.client);
     expect(ownerToken).toBeTruthy();
     expect(await fetchPublicPage(endpoint(), slug, null)).toMatchObject({ reason: 'unpublished', viewable: false, bio: null });
     const mine = await fetchPublicPage(endpoint(), slug, ownerToken);
-    expect(mine).toMatchObject({ reason: 'ok', is_owner: true, theme_mode: 'pastel', accent_color: '#ec4899', public_display_name: 'Olive O.' });
+    expect(mine).toMatchObject({
+      reason: 'ok',
+      is_owner: true,
+      theme_mode: 'pastel',
+      accent_color: '#ec4899',
+      public_display_name: 'Olive O.',
+    });
     expect(mine).toEqual(await getPublicPage(owner.client, slug));
     expect(await fetchIsAdmin(endpoint(), ownerToken!)).toBe(false);
     await setPagePublished(owner.client, owner.userId, true);
     await setPageVisibility(owner.client, owner.userId, 'public');
-    expect(await fetchPublicPage(endpoint(), slug.toUpperCase(), null)).toMatchObject({ reason: 'ok', is_owner: false, bio: 'Hi <b>there</b>' });
-    expect(await fetchPublicPage(endpoint(), slug, await currentAccessToken(visitor.client))).toMatchObject({ reason: 'ok', is_owner: false });
+    expect(await fetchPublicPage(endpoint(), slug.toUpperCase(), null)).toMatchObject({
+      reason: 'ok',
+      is_owner: false,
+      bio: 'Hi <b>there</b>',
+    });
+    expect(await fetchPublicPage(endpoint(), slug, await currentAccessToken(visitor.client))).toMatchObject({
+      reason: 'ok',
+      is_owner: false,
+    });
   });
 
   it('a reserved route name is refused by the server with "Invalid URL name"', async () => {
     // The client schema refuses it first; this goes past the client to the database.
-    const { error } = await visitor.client.from('profiles').update({ public_page_slug: 'studio' }).eq('user_id', visitor.userId).select('user_id');
+    const { error } = await visitor.client
+      .from('profiles')
+      .update({ public_page_slug: 'studio' })
+      .eq('user_id', visitor.userId)
+      .select('user_id');
     expect(error).toBeTruthy();
     expect(errorToast('slug.save', error)).toEqual({ title: 'Invalid URL name' });
-    expect((await readAsService<{ public_page_slug: string | null }>('profiles', 'user_id', visitor.userId))[0].public_page_slug).toBeNull();
+    expect(
+      (await readAsService<{ public_page_slug: string | null }>('profiles', 'user_id', visitor.userId))[0].public_page_slug,
+    ).toBeNull();
   });
 
   it('uploads studio images under the user folder, refuses non-images, removes replaced files', async () => {
@@ -77,14 +105,20 @@ describe('studio data', () => {
   it('publish and visibility re-create a missing privacy row', async () => {
     await serviceClient().from('user_privacy_settings').delete().eq('user_id', visitor.userId);
     expect(await readAsService('user_privacy_settings', 'user_id', visitor.userId)).toHaveLength(0);
-    expect(await setPagePublished(visitor.client, visitor.userId, true)).toMatchObject({ public_page_published: true, public_page_visibility: 'private' });
+    expect(await setPagePublished(visitor.client, visitor.userId, true)).toMatchObject({
+      public_page_published: true,
+      public_page_visibility: 'private',
+    });
     await serviceClient().from('user_privacy_settings').delete().eq('user_id', visitor.userId);
     expect(await setPageVisibility(visitor.client, visitor.userId, 'exclusive')).toMatchObject({ public_page_visibility: 'exclusive' });
     // Creating it for someone else fails, as the init error.
     await serviceClient().from('user_privacy_settings').delete().eq('user_id', visitor.userId);
     const failed = await setPageVisibility(owner.client, visitor.userId, 'public').catch((e) => e);
     expect(failed).toBeInstanceOf(PrivacyInitError);
-    expect(errorToast('privacy.initVisibility', failed)).toEqual({ title: 'Error', description: 'Failed to initialize visibility settings.' });
+    expect(errorToast('privacy.initVisibility', failed)).toEqual({
+      title: 'Error',
+      description: 'Failed to initialize visibility settings.',
+    });
     expect(await readAsService('user_privacy_settings', 'user_id', visitor.userId)).toHaveLength(0);
   });
 });
@@ -99,7 +133,13 @@ describe('Open Graph tags from the static server', () => {
       path.join(root, 'index.html'),
       '<!doctype html><html><head><title>LinkVault</title>\n<meta name="description" content="x" />\n<link rel="canonical" href="http://site/" />\n</head><body></body></html>',
     );
-    const server = await serveStatic(root, 0, '127.0.0.1', { transformIndex: publicPageMeta({ ...{ supabaseUrl: testStack().url, anonKey: testStack().anonKey }, siteUrl: 'https://links.example', cacheMs: 0 }) });
+    const server = await serveStatic(root, 0, '127.0.0.1', {
+      transformIndex: publicPageMeta({
+        ...{ supabaseUrl: testStack().url, anonKey: testStack().anonKey },
+        siteUrl: 'https://links.example',
+        cacheMs: 0,
+      }),
+    });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = () => new Promise((r) => server.close(() => r()));
   });
@@ -111,7 +151,17 @@ describe('Open Graph tags from the static server', () => {
   it('puts the owner title, description and image on a published public page; noindex otherwise', async () => {
     const slug = `olive-${owner.userId.slice(0, 8)}`;
     const photo = await uploadStudioImage(owner.client, 'main-photo', pngFile('og.png'));
-    await saveWebpageSettings(owner.client, owner.userId, webpageSettingsSchema.parse({ bio: 'Gardener & "writer"', public_display_name: 'Olive <Owner>', company_name: 'Greens', main_photo_path: photo.path, main_photo_size: 'large' }));
+    await saveWebpageSettings(
+      owner.client,
+      owner.userId,
+      webpageSettingsSchema.parse({
+        bio: 'Gardener & "writer"',
+        public_display_name: 'Olive <Owner>',
+        company_name: 'Greens',
+        main_photo_path: photo.path,
+        main_photo_size: 'large',
+      }),
+    );
     await setPagePublished(owner.client, owner.userId, true);
     await setPageVisibility(owner.client, owner.userId, 'public');
     const html = await (await fetch(`${base}/${slug}`, { headers: { 'accept-encoding': 'gzip' } })).text();

@@ -25,16 +25,20 @@ describe('auto-analyze (PGlite has no autovacuum)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const planOf = async (sql: string) => (await db.query<{ 'QUERY PLAN': string }>(`explain ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  const planOf = async (sql: string) =>
+    (await db.query<{ 'QUERY PLAN': string }>(`explain ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
 
   it('analyzes a table once 50 rows + 10 % of it changed, and only then', async () => {
     const auto = startAutoAnalyze(db, 60_000); // the timer stays out of the way: runOnce is called here
     try {
       await db.exec('insert into public.quiet values (1), (2), (3)'); // 3 changes: below the threshold
-      await db.exec(`insert into public.items (owner, created_at) select i % 20, now() - i * interval '1 second' from generate_series(1, 5000) i`);
+      await db.exec(
+        `insert into public.items (owner, created_at) select i % 20, now() - i * interval '1 second' from generate_series(1, 5000) i`,
+      );
       // The planner's row estimate for one owner (250 rows of 5,000): without statistics it is
       // a guess from the table's size and default selectivities, far from the truth.
-      const estimate = async () => Number(/rows=(\d+)/.exec(await planOf('select id from public.items where owner = 3 and created_at < now()'))![1]);
+      const estimate = async () =>
+        Number(/rows=(\d+)/.exec(await planOf('select id from public.items where owner = 3 and created_at < now()'))![1]);
       expect(Math.abs((await estimate()) - 250)).toBeGreaterThan(100);
 
       // Writes reach the statistics counters within a second or so (as on any Postgres).
@@ -62,7 +66,15 @@ describe('auto-analyze (PGlite has no autovacuum)', () => {
     const auto = startAutoAnalyze(db, 50);
     try {
       await expect
-        .poll(async () => (await db.query<{ analyzed: boolean }>("select last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'quiet'")).rows[0].analyzed, { timeout: 10_000 })
+        .poll(
+          async () =>
+            (
+              await db.query<{ analyzed: boolean }>(
+                "select last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'quiet'",
+              )
+            ).rows[0].analyzed,
+          { timeout: 10_000 },
+        )
         .toBe(true);
     } finally {
       await auto.stop();

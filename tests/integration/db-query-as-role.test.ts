@@ -36,19 +36,35 @@ describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite 
   });
 
   it('runs as the role with the JWT claims, so RLS decides', async () => {
-    const r = await db.queryAsRole<{ body: string; who: string; uid: string }>('authenticated', claims(alice), 'select body, current_user::text as who, auth.uid()::text as uid from public.notes order by id');
+    const r = await db.queryAsRole<{ body: string; who: string; uid: string }>(
+      'authenticated',
+      claims(alice),
+      'select body, current_user::text as who, auth.uid()::text as uid from public.notes order by id',
+    );
     expect(r.rows).toEqual([{ body: 'alice note', who: 'authenticated', uid: alice }]);
     expect(r.fields.map((f) => f.name)).toEqual(['body', 'who', 'uid']);
     // Supabase grants anon the table too; with no policy for anon, RLS shows it nothing.
-    const anon = await db.queryAsRole<{ n: number; who: string }>('anon', {}, 'select count(*)::int as n, current_user::text as who from public.notes');
+    const anon = await db.queryAsRole<{ n: number; who: string }>(
+      'anon',
+      {},
+      'select count(*)::int as n, current_user::text as who from public.notes',
+    );
     expect(anon.rows).toEqual([{ n: 0, who: 'anon' }]);
   });
 
   it('binds values as parameters and reports affected rows', async () => {
     const evil = "x'); drop table public.notes; --";
-    const ins = await db.queryAsRole<{ id: number }>('authenticated', claims(alice), 'insert into public.notes (owner, body) values ($1, $2) returning id', [alice, evil]);
+    const ins = await db.queryAsRole<{ id: number }>(
+      'authenticated',
+      claims(alice),
+      'insert into public.notes (owner, body) values ($1, $2) returning id',
+      [alice, evil],
+    );
     expect(ins.rows).toHaveLength(1);
-    const upd = await db.queryAsRole('authenticated', claims(bob), 'update public.notes set body = $1 where owner = $2', ['hijacked', alice]);
+    const upd = await db.queryAsRole('authenticated', claims(bob), 'update public.notes set body = $1 where owner = $2', [
+      'hijacked',
+      alice,
+    ]);
     expect(upd.rowCount).toBe(0);
     const stored = await db.query<{ body: string }>('select body from public.notes where id = $1', [ins.rows[0].id]);
     expect(stored.rows[0].body).toBe(evil);
@@ -61,7 +77,9 @@ describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite 
       .catch((e: { code?: string }) => e.code);
     expect(err).toBe('23514');
     expect((await db.query<{ n: number }>('select count(*)::int as n from public.notes')).rows[0].n).toBe(before);
-    const after = await db.query<{ who: string; claims: string | null }>("select current_user::text as who, nullif(current_setting('request.jwt.claims', true), '') as claims");
+    const after = await db.query<{ who: string; claims: string | null }>(
+      "select current_user::text as who, nullif(current_setting('request.jwt.claims', true), '') as claims",
+    );
     expect(after.rows[0]).toEqual({ who: 'postgres', claims: null });
   });
 
@@ -100,7 +118,9 @@ describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite 
       await tx.exec("update public.notes set body = 'committed twice' where body = 'committed'");
       return r.rows[0].id;
     });
-    expect((await db.query<{ body: string }>('select body from public.notes where id = $1', [committed])).rows[0].body).toBe('committed twice');
+    expect((await db.query<{ body: string }>('select body from public.notes where id = $1', [committed])).rows[0].body).toBe(
+      'committed twice',
+    );
 
     let leaked: { query: (sql: string) => Promise<unknown> } | undefined;
     const failed = await db
@@ -141,10 +161,26 @@ describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite 
     // In the worker, requests that arrive together run in one exchange with the database (one Sync each).
     const calls = Array.from({ length: 12 }, (_, i) => {
       const who = i % 2 === 0 ? alice : bob;
-      if (i === 5) return db.queryAsRole('authenticated', claims(who), "insert into public.notes (owner, body) values ($1, '')", [who], { prepare: true });
+      if (i === 5)
+        return db.queryAsRole('authenticated', claims(who), "insert into public.notes (owner, body) values ($1, '')", [who], {
+          prepare: true,
+        });
       if (i === 7) return db.queryAsRole('authenticated', claims(who), 'select 1/0', [], { prepare: true });
-      if (i % 3 === 0) return db.queryAsRole<{ id: number }>('authenticated', claims(who), 'insert into public.notes (owner, body) values ($1, $2) returning id', [who, `batch ${i}`], { prepare: true });
-      return db.queryAsRole<{ uid: string; n: number }>('authenticated', claims(who), 'select auth.uid()::text as uid, count(*)::int as n from public.notes where owner <> auth.uid()', [], { prepare: true });
+      if (i % 3 === 0)
+        return db.queryAsRole<{ id: number }>(
+          'authenticated',
+          claims(who),
+          'insert into public.notes (owner, body) values ($1, $2) returning id',
+          [who, `batch ${i}`],
+          { prepare: true },
+        );
+      return db.queryAsRole<{ uid: string; n: number }>(
+        'authenticated',
+        claims(who),
+        'select auth.uid()::text as uid, count(*)::int as n from public.notes where owner <> auth.uid()',
+        [],
+        { prepare: true },
+      );
     });
     const settled = await Promise.allSettled(calls);
     settled.forEach((r, i) => {
@@ -155,7 +191,9 @@ describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite 
       // RLS with this call's own claims: the caller's uid, and nobody else's notes.
       else expect(r).toMatchObject({ status: 'fulfilled', value: { rows: [{ uid: who, n: 0 }] } });
     });
-    const stored = await db.query<{ body: string; owner: string }>("select body, owner from public.notes where body like 'batch %' order by body");
+    const stored = await db.query<{ body: string; owner: string }>(
+      "select body, owner from public.notes where body like 'batch %' order by body",
+    );
     expect(stored.rows).toEqual([
       { body: 'batch 0', owner: alice },
       { body: 'batch 3', owner: bob },

@@ -56,17 +56,31 @@ describe.each<PgliteThread>(['worker', 'main'])('REST requests to PGlite, own wi
     for (let start = 0; start < 620; start += 20) {
       const group = Array.from({ length: 20 }, (_, k) => start + k);
       const answers = await Promise.all(
-        group.flatMap((i) => [0, 1].map((again) => db.queryAsRole<{ v: number; w: number }>('authenticated', claims, `select $1::int + ${i} as v, ${again} as w`, [1000], { prepare: true }).then((r) => [i, r.rows[0]] as const))),
+        group.flatMap((i) =>
+          [0, 1].map((again) =>
+            db
+              .queryAsRole<{ v: number; w: number }>('authenticated', claims, `select $1::int + ${i} as v, ${again} as w`, [1000], {
+                prepare: true,
+              })
+              .then((r) => [i, r.rows[0]] as const),
+          ),
+        ),
       );
       for (const [i, row] of answers) expect(row.v).toBe(1000 + i);
     }
     // The first statements again, long evicted on both sides.
-    const again = await Promise.all([0, 1, 2].map((i) => db.queryAsRole<{ v: number }>('authenticated', claims, `select $1::int + ${i} as v, 0 as w`, [5], { prepare: true })));
+    const again = await Promise.all(
+      [0, 1, 2].map((i) =>
+        db.queryAsRole<{ v: number }>('authenticated', claims, `select $1::int + ${i} as v, 0 as w`, [5], { prepare: true }),
+      ),
+    );
     expect(again.map((r) => r.rows[0].v)).toEqual([5, 6, 7]);
   });
 
   it('inlines the row guard into the statement; it still counts every row and stops past the cap', async () => {
-    const plan = await db.query<{ 'QUERY PLAN': string }>('explain verbose select 1 from generate_series(1, 3) g where pgrst_local.row_guard()');
+    const plan = await db.query<{ 'QUERY PLAN': string }>(
+      'explain verbose select 1 from generate_series(1, 3) g where pgrst_local.row_guard()',
+    );
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toContain('set_config');
     expect(text).not.toContain('row_guard()');
@@ -86,13 +100,23 @@ describe.each<PgliteThread>(['worker', 'main'])('REST requests to PGlite, own wi
     const ins = `insert into public.pipe (owner, n) select $1, g from generate_series(1, 3) g`;
     const first = await db.queryAsRole('authenticated', claims, ins, [alice], { prepare: true });
     expect(first).toMatchObject({ rowCount: 3, rows: [] });
-    const refused = await db.queryAsRole('authenticated', claims, ins, [randomUUID()], { prepare: true }).catch((e: { code?: string }) => e.code);
+    const refused = await db
+      .queryAsRole('authenticated', claims, ins, [randomUUID()], { prepare: true })
+      .catch((e: { code?: string }) => e.code);
     expect(refused).toBe('42501');
     const typed = `select n, n % 2 = 0 as even, jsonb_build_object('n', n) as j, timestamptz '2026-01-02T03:04:05Z' as t, array[n, n] as a, null::text as nothing from public.pipe order by n`;
     for (let i = 0; i < 2; i++) {
       // The second time the statement is prepared and its description cached.
-      const r = await db.queryAsRole<{ n: number; even: boolean; j: unknown; t: Date; a: number[]; nothing: null }>('authenticated', claims, typed, [], { prepare: true });
-      expect(r.rows.map(({ t, ...rest }) => ({ ...rest, t: t.toISOString() }))).toEqual([1, 2, 3].map((n) => ({ n, even: n % 2 === 0, j: { n }, a: [n, n], nothing: null, t: '2026-01-02T03:04:05.000Z' })));
+      const r = await db.queryAsRole<{ n: number; even: boolean; j: unknown; t: Date; a: number[]; nothing: null }>(
+        'authenticated',
+        claims,
+        typed,
+        [],
+        { prepare: true },
+      );
+      expect(r.rows.map(({ t, ...rest }) => ({ ...rest, t: t.toISOString() }))).toEqual(
+        [1, 2, 3].map((n) => ({ n, even: n % 2 === 0, j: { n }, a: [n, n], nothing: null, t: '2026-01-02T03:04:05.000Z' })),
+      );
       expect(r.fields.map((f) => f.name)).toEqual(['n', 'even', 'j', 't', 'a', 'nothing']);
       expect(r.rowCount).toBe(3);
     }

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { anonClient, createConfirmedUser, serviceClient, STRONG_PASSWORD, uniqueEmail } from '../setup/clients.ts';
 
 async function storedHash(userId: string): Promise<string> {
-  const { data } = await serviceClient().from('password_history').select('password_hash, created_at').eq('user_id', userId).order('created_at', { ascending: false }).limit(1);
+  const { data } = await serviceClient()
+    .from('password_history')
+    .select('password_hash, created_at')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    .limit(1);
   return (data?.[0]?.password_hash as string) ?? '';
 }
 

@@ -16,19 +16,25 @@ describe('reserved names on the server', () => {
     return data as { username: string | null; public_page_slug: string | null };
   }
 
-  it.each(['admin', 'Support', 'STAFF', 'help', 'LinkVault', 'dashboard', 'settings'])('%s: refused as username and as URL name (400, 0 rows), nothing stored', async (name) => {
-    const before = await stored();
-    for (const column of ['username', 'public_page_slug'] as const) {
-      const res = await user.client.from('profiles').update({ [column]: name }, { count: 'exact' }).eq('user_id', user.user.id);
-      expect(res.status, column).toBe(400);
-      expect(res.error?.code).toBe('23514');
-      expect(res.error?.message).toMatch(/reserved/);
-      expect(res.count ?? 0).toBe(0);
-    }
-    expect(await stored()).toEqual(before);
-    const { data: available } = await user.client.rpc('is_username_available', { username_param: name });
-    expect(available).toBe(false);
-  });
+  it.each(['admin', 'Support', 'STAFF', 'help', 'LinkVault', 'dashboard', 'settings'])(
+    '%s: refused as username and as URL name (400, 0 rows), nothing stored',
+    async (name) => {
+      const before = await stored();
+      for (const column of ['username', 'public_page_slug'] as const) {
+        const res = await user.client
+          .from('profiles')
+          .update({ [column]: name }, { count: 'exact' })
+          .eq('user_id', user.user.id);
+        expect(res.status, column).toBe(400);
+        expect(res.error?.code).toBe('23514');
+        expect(res.error?.message).toMatch(/reserved/);
+        expect(res.count ?? 0).toBe(0);
+      }
+      expect(await stored()).toEqual(before);
+      const { data: available } = await user.client.rpc('is_username_available', { username_param: name });
+      expect(available).toBe(false);
+    },
+  );
 
   it('an ordinary name still works (positive control)', async () => {
     const name = `admin_${randomUUID().slice(0, 6)}`;

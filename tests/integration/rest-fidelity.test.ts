@@ -9,12 +9,20 @@ import { configTomlSchemas } from '../../supabase/local/rest/profiles.ts';
 
 function userClient(token: string): SupabaseClient {
   const { url, anonKey } = testStack();
-  return createClient(url, anonKey, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: { persistSession: false, autoRefreshToken: false } });
+  return createClient(url, anonKey, {
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
 }
 
 async function raw(token: string, path: string, init: RequestInit = {}): Promise<Response> {
   const { url, anonKey } = testStack();
-  const headers = { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) };
+  const headers = {
+    apikey: anonKey,
+    Authorization: `Bearer ${token}`,
+    'Content-Type': 'application/json',
+    ...(init.headers as Record<string, string>),
+  };
   return fetch(`${url}/rest/v1${path}`, { ...init, headers });
 }
 
@@ -35,7 +43,12 @@ async function freshUser(): Promise<Me> {
 async function withItems(me: Me, n = 3): Promise<{ folderId: number; ids: number[] }> {
   const f = await me.db.from('t_folders').insert({ name: 'F' }).select('id').single();
   expect(f.error).toBeNull();
-  const rows = Array.from({ length: n }, (_, i) => ({ title: `Item ${i}`, folder_id: f.data!.id, views: 1 + 4 * i, url: `https://i.test/${i}` }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    title: `Item ${i}`,
+    folder_id: f.data!.id,
+    views: 1 + 4 * i,
+    url: `https://i.test/${i}`,
+  }));
   const items = await me.db.from('t_items').insert(rows).select('id').order('id');
   expect(items.error).toBeNull();
   return { folderId: f.data!.id, ids: items.data!.map((r) => r.id as number) };
@@ -48,7 +61,14 @@ describe('self-referencing embeds (parent -> children)', () => {
     me = await freshUser();
     const r = await me.db.from('t_nodes').insert({ name: 'root' }).select('id').single();
     root = r.data!.id;
-    const kids = await me.db.from('t_nodes').insert([{ name: 'a', parent_id: root }, { name: 'b', parent_id: root }]).select('id,name').order('id');
+    const kids = await me.db
+      .from('t_nodes')
+      .insert([
+        { name: 'a', parent_id: root },
+        { name: 'b', parent_id: root },
+      ])
+      .select('id,name')
+      .order('id');
     expect(kids.error).toBeNull();
     expect((await me.db.from('t_nodes').insert({ name: 'a1', parent_id: kids.data![0].id })).error).toBeNull();
   });
@@ -57,7 +77,15 @@ describe('self-referencing embeds (parent -> children)', () => {
     const { data, error, status } = await me.db.from('t_nodes').select('name, t_nodes(name, t_nodes(name))').is('parent_id', null);
     expect(error).toBeNull();
     expect(status).toBe(200);
-    expect(data).toEqual([{ name: 'root', t_nodes: [{ name: 'a', t_nodes: [{ name: 'a1' }] }, { name: 'b', t_nodes: [] }] }]);
+    expect(data).toEqual([
+      {
+        name: 'root',
+        t_nodes: [
+          { name: 'a', t_nodes: [{ name: 'a1' }] },
+          { name: 'b', t_nodes: [] },
+        ],
+      },
+    ]);
   });
 
   it('select=*,t_nodes(*) over raw HTTP, and the children by hint on the FK column', async () => {
@@ -81,11 +109,17 @@ describe('self-referencing embeds (parent -> children)', () => {
     const u = await createConfirmedUser();
     const parent = await u.client.from('categories').insert({ user_id: u.user.id, name: 'Parent folder' }).select('id').single();
     expect(parent.error).toBeNull();
-    const child = await u.client.from('categories').insert({ user_id: u.user.id, name: 'Sub folder', parent_category_id: parent.data!.id }).select('id').single();
+    const child = await u.client
+      .from('categories')
+      .insert({ user_id: u.user.id, name: 'Sub folder', parent_category_id: parent.data!.id })
+      .select('id')
+      .single();
     expect(child.error).toBeNull();
     const { data, error } = await u.client.from('categories').select('*, categories(*)').eq('id', parent.data!.id).single();
     expect(error).toBeNull();
-    expect((data as { categories: { id: string; name: string }[] }).categories).toEqual([expect.objectContaining({ id: child.data!.id, name: 'Sub folder' })]);
+    expect((data as { categories: { id: string; name: string }[] }).categories).toEqual([
+      expect.objectContaining({ id: child.data!.id, name: 'Sub folder' }),
+    ]);
   });
 });
 
@@ -94,8 +128,19 @@ describe('embedding by foreign-key name from the referenced side', () => {
     const me = await freshUser();
     const friend = await freshUser();
     const { ids } = await withItems(me, 2);
-    expect((await me.db.from('t_shares').insert([{ item_id: ids[0], sender_id: me.sub, recipient_id: friend.sub, note: 'one' }, { item_id: ids[1], sender_id: me.sub, recipient_id: friend.sub, note: 'two' }])).error).toBeNull();
-    const { data, error } = await me.db.from('t_people').select('handle, sent:t_shares_sender_id_fkey(note), received:t_shares_recipient_id_fkey(note)').eq('id', me.sub).single();
+    expect(
+      (
+        await me.db.from('t_shares').insert([
+          { item_id: ids[0], sender_id: me.sub, recipient_id: friend.sub, note: 'one' },
+          { item_id: ids[1], sender_id: me.sub, recipient_id: friend.sub, note: 'two' },
+        ])
+      ).error,
+    ).toBeNull();
+    const { data, error } = await me.db
+      .from('t_people')
+      .select('handle, sent:t_shares_sender_id_fkey(note), received:t_shares_recipient_id_fkey(note)')
+      .eq('id', me.sub)
+      .single();
     expect(error).toBeNull();
     expect(data!.handle).toBe(`p-${me.sub.slice(0, 8)}`);
     expect((data!.sent as { note: string }[]).map((s) => s.note).sort()).toEqual(['one', 'two']);
@@ -134,7 +179,11 @@ describe('aggregates, spreads, computed fields, views', () => {
   });
 
   it('a computed field (function of the row type) selects, filters and orders like a column', async () => {
-    const { data, error } = await me.db.from('t_items').select('title, t_item_label').eq('folder_id', folderId).order('t_item_label', { ascending: false });
+    const { data, error } = await me.db
+      .from('t_items')
+      .select('title, t_item_label')
+      .eq('folder_id', folderId)
+      .order('t_item_label', { ascending: false });
     expect(error).toBeNull();
     expect(data).toEqual([
       { title: 'Item 2', t_item_label: 'Item 2 (9)' },
@@ -204,33 +253,61 @@ describe('counting', () => {
 describe('writes', () => {
   it('an upsert answers 201 when it inserted a row and 200 when it only merged', async () => {
     const me = await freshUser();
-    const first = await me.db.from('t_items').upsert({ user_id: me.sub, url: 'https://up.test', title: 'Up 1' }, { onConflict: 'user_id,url' }).select('id,title');
+    const first = await me.db
+      .from('t_items')
+      .upsert({ user_id: me.sub, url: 'https://up.test', title: 'Up 1' }, { onConflict: 'user_id,url' })
+      .select('id,title');
     expect(first.error).toBeNull();
     expect(first.status).toBe(201);
-    const merged = await me.db.from('t_items').upsert({ user_id: me.sub, url: 'https://up.test', title: 'Up 2' }, { onConflict: 'user_id,url' }).select('id,title');
+    const merged = await me.db
+      .from('t_items')
+      .upsert({ user_id: me.sub, url: 'https://up.test', title: 'Up 2' }, { onConflict: 'user_id,url' })
+      .select('id,title');
     expect(merged.status).toBe(200);
     expect(merged.data).toEqual([{ id: first.data![0].id, title: 'Up 2' }]);
-    const minimal = await raw(me.token, '/t_items?on_conflict=user_id,url', { method: 'POST', body: JSON.stringify({ user_id: me.sub, url: 'https://up.test', title: 'Up 3' }), headers: { Prefer: 'resolution=merge-duplicates,return=minimal' } });
+    const minimal = await raw(me.token, '/t_items?on_conflict=user_id,url', {
+      method: 'POST',
+      body: JSON.stringify({ user_id: me.sub, url: 'https://up.test', title: 'Up 3' }),
+      headers: { Prefer: 'resolution=merge-duplicates,return=minimal' },
+    });
     expect(minimal.status).toBe(200);
     const mixed = await me.db
       .from('t_items')
-      .upsert([{ user_id: me.sub, url: 'https://up.test', title: 'Up 4' }, { user_id: me.sub, url: 'https://new.test', title: 'New' }], { onConflict: 'user_id,url' })
+      .upsert(
+        [
+          { user_id: me.sub, url: 'https://up.test', title: 'Up 4' },
+          { user_id: me.sub, url: 'https://new.test', title: 'New' },
+        ],
+        { onConflict: 'user_id,url' },
+      )
       .select('title');
     expect(mixed.status).toBe(201);
     const all = await me.db.from('t_items').select('title').order('title');
     expect(all.data).toEqual([{ title: 'New' }, { title: 'Up 4' }]);
   });
 
-  it('Accept: application/vnd.pgrst.object+json with no or several rows: PGRST116 with PostgREST\'s text', async () => {
+  it("Accept: application/vnd.pgrst.object+json with no or several rows: PGRST116 with PostgREST's text", async () => {
     const me = await freshUser();
     await withItems(me);
-    for (const [filter, n] of [['&title=eq.none', 0], ['', 3]] as const) {
+    for (const [filter, n] of [
+      ['&title=eq.none', 0],
+      ['', 3],
+    ] as const) {
       const res = await raw(me.token, `/t_items?select=id${filter}`, { headers: { Accept: 'application/vnd.pgrst.object+json' } });
       expect(res.status).toBe(406);
-      expect(await res.json()).toEqual({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: `The result contains ${n} rows`, hint: null });
+      expect(await res.json()).toEqual({
+        code: 'PGRST116',
+        message: 'JSON object requested, multiple (or no) rows returned',
+        details: `The result contains ${n} rows`,
+        hint: null,
+      });
     }
     const upd = await me.db.from('t_items').update({ title: 'same' }).gte('views', 0).select('id').single();
-    expect(upd.error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 3 rows' });
+    expect(upd.error).toMatchObject({
+      code: 'PGRST116',
+      message: 'JSON object requested, multiple (or no) rows returned',
+      details: 'The result contains 3 rows',
+    });
     // ...and the write was rolled back.
     expect((await me.db.from('t_items').select('id').eq('title', 'same')).data).toEqual([]);
   });
@@ -238,23 +315,46 @@ describe('writes', () => {
   it('Prefer: max-affected=N with handling=strict refuses and rolls back a PATCH, DELETE or RPC touching more rows', async () => {
     const me = await freshUser();
     const { ids } = await withItems(me);
-    const patch = await raw(me.token, '/t_items?views=gte.0', { method: 'PATCH', body: '{"title":"mass"}', headers: { Prefer: 'handling=strict,max-affected=2' } });
+    const patch = await raw(me.token, '/t_items?views=gte.0', {
+      method: 'PATCH',
+      body: '{"title":"mass"}',
+      headers: { Prefer: 'handling=strict,max-affected=2' },
+    });
     expect(patch.status).toBe(400);
-    expect(await patch.json()).toEqual({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint', details: 'The query affects 3 rows', hint: null });
+    expect(await patch.json()).toEqual({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+      details: 'The query affects 3 rows',
+      hint: null,
+    });
     expect((await me.db.from('t_items').select('id').eq('title', 'mass')).data).toEqual([]);
     // supabase-js's maxAffected() sends the same preferences.
     // (Typed as PostgREST 13+ only: the untyped client does not know the server's version.)
-    const builder = me.db.from('t_items').delete().in('id', ids) as unknown as { maxAffected(n: number): PromiseLike<{ error: { code: string } | null }> };
+    const builder = me.db.from('t_items').delete().in('id', ids) as unknown as {
+      maxAffected(n: number): PromiseLike<{ error: { code: string } | null }>;
+    };
     const del = await builder.maxAffected(1);
     expect(del.error?.code).toBe('PGRST124');
     expect((await me.db.from('t_items').select('id', { count: 'exact', head: true })).count).toBe(3);
-    const rpc = await raw(me.token, '/rpc/t_bump_views', { method: 'POST', body: '{"min_views":0}', headers: { Prefer: 'handling=strict, max-affected=1' } });
+    const rpc = await raw(me.token, '/rpc/t_bump_views', {
+      method: 'POST',
+      body: '{"min_views":0}',
+      headers: { Prefer: 'handling=strict, max-affected=1' },
+    });
     expect(rpc.status).toBe(400);
     expect((await me.db.from('t_items').select('views').order('views')).data).toEqual([{ views: 1 }, { views: 5 }, { views: 9 }]);
     // Within the limit the write happens; without handling=strict the preference is ignored.
-    const ok = await raw(me.token, `/t_items?id=eq.${ids[0]}`, { method: 'PATCH', body: '{"title":"one"}', headers: { Prefer: 'handling=strict,max-affected=1' } });
+    const ok = await raw(me.token, `/t_items?id=eq.${ids[0]}`, {
+      method: 'PATCH',
+      body: '{"title":"one"}',
+      headers: { Prefer: 'handling=strict,max-affected=1' },
+    });
     expect(ok.status).toBe(204);
-    const lenient = await raw(me.token, '/t_items?views=gte.0', { method: 'PATCH', body: '{"title":"all"}', headers: { Prefer: 'max-affected=1' } });
+    const lenient = await raw(me.token, '/t_items?views=gte.0', {
+      method: 'PATCH',
+      body: '{"title":"all"}',
+      headers: { Prefer: 'max-affected=1' },
+    });
     expect(lenient.status).toBe(204);
     expect((await me.db.from('t_items').select('id').eq('title', 'all')).data).toHaveLength(3);
   });
@@ -266,7 +366,12 @@ describe('schemas (Accept-Profile / Content-Profile) and CSV', () => {
     const me = await freshUser();
     const bad = await raw(me.token, '/t_items', { headers: { 'Accept-Profile': 'auth' } });
     expect(bad.status).toBe(406);
-    expect(await bad.json()).toEqual({ code: 'PGRST106', message: `The schema must be one of the following: ${schemas.join(', ')}`, details: null, hint: null });
+    expect(await bad.json()).toEqual({
+      code: 'PGRST106',
+      message: `The schema must be one of the following: ${schemas.join(', ')}`,
+      details: null,
+      hint: null,
+    });
     const badWrite = await raw(me.token, '/t_items', { method: 'POST', body: '{"title":"x"}', headers: { 'Content-Profile': 'auth' } });
     expect(badWrite.status).toBe(406);
     expect((await me.db.from('t_items').select('id').eq('title', 'x')).data).toEqual([]);
@@ -282,7 +387,11 @@ describe('schemas (Accept-Profile / Content-Profile) and CSV', () => {
     }
     // Storage stays behind the Storage API: it is not an exposed schema.
     expect(schemas).not.toContain('storage');
-    const storage = await raw(me.token, '/objects', { method: 'POST', body: '{"bucket_id":"t-open","name":"x"}', headers: { 'Content-Profile': 'storage' } });
+    const storage = await raw(me.token, '/objects', {
+      method: 'POST',
+      body: '{"bucket_id":"t-open","name":"x"}',
+      headers: { 'Content-Profile': 'storage' },
+    });
     expect(storage.status).toBe(406);
   });
 
@@ -300,7 +409,11 @@ describe('schemas (Accept-Profile / Content-Profile) and CSV', () => {
     const res = await raw(me.token, '/t_items?select=title,url,meta,tags,score,views,done&order=id', { headers: { Accept: 'text/csv' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(await res.text()).toBe(['title,url,meta,tags,score,views,done', '"two words","","{""a"": ""b c""}","{x,""y z""}",1.50,2,t', '"say ""hi""",,{},{},,0,f'].join('\n'));
+    expect(await res.text()).toBe(
+      ['title,url,meta,tags,score,views,done', '"two words","","{""a"": ""b c""}","{x,""y z""}",1.50,2,t', '"say ""hi""",,{},{},,0,f'].join(
+        '\n',
+      ),
+    );
     const none = await raw(me.token, '/t_items?select=title&title=eq.nothing', { headers: { Accept: 'text/csv' } });
     expect(await none.text()).toBe('\n');
   });
@@ -315,10 +428,20 @@ describe('errors', () => {
     expect(body.code).toBe('PGRST201');
     const byName = (a: { relationship: string }, b: { relationship: string }) => a.relationship.localeCompare(b.relationship);
     expect([...body.details].sort(byName)).toEqual([
-      { cardinality: 'many-to-one', embedding: 't_shares with t_people', relationship: 't_shares_recipient_id_fkey using t_shares(recipient_id) and t_people(id)' },
-      { cardinality: 'many-to-one', embedding: 't_shares with t_people', relationship: 't_shares_sender_id_fkey using t_shares(sender_id) and t_people(id)' },
+      {
+        cardinality: 'many-to-one',
+        embedding: 't_shares with t_people',
+        relationship: 't_shares_recipient_id_fkey using t_shares(recipient_id) and t_people(id)',
+      },
+      {
+        cardinality: 'many-to-one',
+        embedding: 't_shares with t_people',
+        relationship: 't_shares_sender_id_fkey using t_shares(sender_id) and t_people(id)',
+      },
     ]);
-    expect(body.hint).toMatch(/^Try changing 't_people' to one of the following: 't_people!t_shares_(sender|recipient)_id_fkey', 't_people!t_shares_(sender|recipient)_id_fkey'\./);
+    expect(body.hint).toMatch(
+      /^Try changing 't_people' to one of the following: 't_people!t_shares_(sender|recipient)_id_fkey', 't_people!t_shares_(sender|recipient)_id_fkey'\./,
+    );
     // The other direction: the referenced table comes first, with its own columns.
     const back = await raw(me.token, '/t_people?select=handle,t_shares(note)');
     expect(back.status).toBe(300);

@@ -37,7 +37,7 @@ const PAYLOADS = [
   '"id""; drop table t_items; --"',
   't_add(1,1); drop table t_items',
   'id.eq.1);drop table t_items;--',
-  "set role postgres; drop table t_items",
+  'set role postgres; drop table t_items',
   '\u0000; drop table t_items',
   '😀\'"`;--',
   'a"b\'c\\d',
@@ -71,9 +71,15 @@ beforeAll(async () => {
   const m = mintUserToken();
   token = m.token;
   mintedSub = m.sub;
-  db = createClient(url, anonKey, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: { persistSession: false, autoRefreshToken: false } });
+  db = createClient(url, anonKey, {
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   service = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const ins = await db.from('t_items').insert([{ title: 'keep me', url: 'https://keep.test' }, { title: 'keep me too', url: 'https://keep2.test' }]);
+  const ins = await db.from('t_items').insert([
+    { title: 'keep me', url: 'https://keep.test' },
+    { title: 'keep me too', url: 'https://keep2.test' },
+  ]);
   expect(ins.error).toBeNull();
   tablesBefore = await listTables();
   itemsBefore = await myItems();
@@ -86,7 +92,15 @@ interface Outcome {
 
 async function send(path: string, init: RequestInit = {}): Promise<Outcome> {
   const { url, anonKey } = testStack();
-  const res = await fetch(`${url}/rest/v1${path}`, { ...init, headers: { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) } });
+  const res = await fetch(`${url}/rest/v1${path}`, {
+    ...init,
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -142,11 +156,29 @@ describe('SQL injection attempts are inert', () => {
     for (const p of PAYLOADS) {
       expectInert(await send('/t_items', { method: 'POST', body: JSON.stringify({ [p]: 'x' }) }), `insert key ${p}`);
       expectInert(await send(`/t_items?columns=${q(p)}`, { method: 'POST', body: JSON.stringify([{ title: 'x' }]) }), `columns ${p}`);
-      expectInert(await send(`/t_items?on_conflict=${q(p)}`, { method: 'POST', headers: { Prefer: 'resolution=merge-duplicates' }, body: JSON.stringify({ title: 'x', url: 'https://keep.test' }) }), `on_conflict ${p}`);
+      expectInert(
+        await send(`/t_items?on_conflict=${q(p)}`, {
+          method: 'POST',
+          headers: { Prefer: 'resolution=merge-duplicates' },
+          body: JSON.stringify({ title: 'x', url: 'https://keep.test' }),
+        }),
+        `on_conflict ${p}`,
+      );
       expectInert(await send(`/t_items?id=eq.0`, { method: 'PATCH', body: JSON.stringify({ [p]: 1 }) }), `update key ${p}`);
-      expectInert(await send(`/t_items?id=eq.0`, { method: 'PATCH', headers: { Prefer: p.replace(/[^\x20-\x7e]/g, '') }, body: JSON.stringify({ title: p }) }), `prefer ${p}`);
+      expectInert(
+        await send(`/t_items?id=eq.0`, {
+          method: 'PATCH',
+          headers: { Prefer: p.replace(/[^\x20-\x7e]/g, '') },
+          body: JSON.stringify({ title: p }),
+        }),
+        `prefer ${p}`,
+      );
       // As values they are data: stored exactly (or refused, e.g. NUL cannot be stored in text).
-      const ins = await send('/t_items?select=id,title', { method: 'POST', headers: { Prefer: 'return=representation' }, body: JSON.stringify({ title: `inj ${p}`, meta: { [p]: p }, tags: [p] }) });
+      const ins = await send('/t_items?select=id,title', {
+        method: 'POST',
+        headers: { Prefer: 'return=representation' },
+        body: JSON.stringify({ title: `inj ${p}`, meta: { [p]: p }, tags: [p] }),
+      });
       expectInert(ins, `insert value ${p}`);
       if (ins.status === 201) {
         const [row] = JSON.parse(ins.text) as { id: number; title: string }[];
@@ -155,14 +187,27 @@ describe('SQL injection attempts are inert', () => {
     }
     expect(stored.length).toBeGreaterThanOrEqual(PAYLOADS.length - 2);
     for (const s of stored) expect(s.title).toBe(s.expected);
-    const back = await service.from('t_items').select('id, title, meta, tags').in('id', stored.map((s) => s.id)).order('id');
+    const back = await service
+      .from('t_items')
+      .select('id, title, meta, tags')
+      .in(
+        'id',
+        stored.map((s) => s.id),
+      )
+      .order('id');
     expect(back.data!.map((r) => r.title)).toEqual(stored.map((s) => s.expected));
     for (const r of back.data!) {
       const p = (r.title as string).slice(4);
       expect(r.meta).toEqual({ [p]: p });
       expect(r.tags).toEqual([p]);
     }
-    const del = await db.from('t_items').delete({ count: 'exact' }).in('id', stored.map((s) => s.id));
+    const del = await db
+      .from('t_items')
+      .delete({ count: 'exact' })
+      .in(
+        'id',
+        stored.map((s) => s.id),
+      );
     expect(del.count).toBe(stored.length);
   });
 

@@ -33,7 +33,9 @@ async function addLinks(u: ConfirmedUser, n: number): Promise<void> {
 }
 
 async function rest(base: { url: string; anonKey: string }, token: string, pathAndQuery: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base.url}/rest/v1/${pathAndQuery}`, { headers: { apikey: base.anonKey, Authorization: `Bearer ${token}`, ...headers } });
+  const res = await fetch(`${base.url}/rest/v1/${pathAndQuery}`, {
+    headers: { apikey: base.anonKey, Authorization: `Bearer ${token}`, ...headers },
+  });
   const text = await res.text();
   return { status: res.status, text, headers: res.headers, json: () => JSON.parse(text) as unknown };
 }
@@ -41,7 +43,8 @@ async function rest(base: { url: string; anonKey: string }, token: string, pathA
 /** links -> their folder -> the folder's links -> ...: each level multiplies the rows by the folder's size. */
 function deepEmbed(levels: number): string {
   let inner = 'id,title,url';
-  for (let i = 0; i < levels; i++) inner = i % 2 === 0 ? `id,name,links!category_id(${inner})` : `id,title,url,categories!category_id(${inner})`;
+  for (let i = 0; i < levels; i++)
+    inner = i % 2 === 0 ? `id,name,links!category_id(${inner})` : `id,title,url,categories!category_id(${inner})`;
   return levels % 2 === 1 ? `id,title,url,categories!category_id(${inner})` : inner;
 }
 
@@ -71,7 +74,11 @@ describe('REST request limits (shared stack)', () => {
     const deep = await rest(testStack(), hostile.accessToken, `links?select=${deepEmbed(4)}&user_id=eq.${hostile.user.id}`);
     expect(deep.status, deep.text.slice(0, 300)).toBe(400);
     expect(deep.json()).toMatchObject({ code: 'PGRST100', message: 'Embedded resources nest at most 3 levels deep' });
-    const ok = await rest(testStack(), hostile.accessToken, `links?select=id,categories!category_id(id,name)&user_id=eq.${hostile.user.id}&limit=2`);
+    const ok = await rest(
+      testStack(),
+      hostile.accessToken,
+      `links?select=id,categories!category_id(id,name)&user_id=eq.${hostile.user.id}&limit=2`,
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -128,7 +135,12 @@ describe('REST limits on a stack of its own (ANALYZE; and PGlite cannot cancel a
       const { data: session } = await client.auth.signInWithPassword({ email, password: 'Sturdy-Passw0rd!' });
       const id = created.data.user!.id;
       const { data: folder } = await client.from('categories').select('id').eq('system_key', 'saved').single();
-      const rows = Array.from({ length: n }, (_, i) => ({ user_id: id, title: `Link ${i} ${'t'.repeat(60)}`, url: `https://example.com/${randomUUID()}`, category_id: folder!.id }));
+      const rows = Array.from({ length: n }, (_, i) => ({
+        user_id: id,
+        title: `Link ${i} ${'t'.repeat(60)}`,
+        url: `https://example.com/${randomUUID()}`,
+        category_id: folder!.id,
+      }));
       expect((await client.from('links').insert(rows)).error).toBeNull();
       return { id, token: session.session!.access_token };
     }
@@ -145,7 +157,11 @@ describe('REST limits on a stack of its own (ANALYZE; and PGlite cannot cancel a
     }) as typeof stack.db.queryAsRole;
     let big: Awaited<ReturnType<typeof rest>>;
     try {
-      big = await rest({ url: info.url, anonKey: info.anonKey }, hostileHere.token, `links?select=${deepEmbed(2)}&user_id=eq.${hostileHere.id}`);
+      big = await rest(
+        { url: info.url, anonKey: info.anonKey },
+        hostileHere.token,
+        `links?select=${deepEmbed(2)}&user_id=eq.${hostileHere.id}`,
+      );
     } finally {
       stack.db.queryAsRole = queryAsRole;
     }
@@ -159,7 +175,10 @@ describe('REST limits on a stack of its own (ANALYZE; and PGlite cannot cancel a
     expect(statement, 'the embed of an embedding to-one resource is fenced').toBeDefined();
     const claims = JSON.stringify({ sub: hostileHere.id, role: 'authenticated' });
     const plan = await stack.db.transaction(async (tx) => {
-      await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)", [claims, hostileHere.id]);
+      await tx.query(
+        "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)",
+        [claims, hostileHere.id],
+      );
       return tx.query<{ 'QUERY PLAN': string }>(`explain ${statement!.sql.replaceAll(' OFFSET 0', '')}`, statement!.params);
     });
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Hash (Right |Left )?Join|Memoize/);
@@ -177,7 +196,12 @@ describe('REST limits on a stack of its own (ANALYZE; and PGlite cannot cancel a
     const { data: session } = await client.auth.signInWithPassword({ email, password: 'Sturdy-Passw0rd!' });
     const userId = created.data.user!.id;
     const { data: folder } = await client.from('categories').select('id').eq('system_key', 'saved').single();
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ user_id: userId, title: `L${i}`, url: `https://example.com/${randomUUID()}`, category_id: folder!.id }));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      user_id: userId,
+      title: `L${i}`,
+      url: `https://example.com/${randomUUID()}`,
+      category_id: folder!.id,
+    }));
     expect((await client.from('links').insert(rows)).error).toBeNull();
     const token = session.session!.access_token;
     const query = `links?select=id,title,categories!category_id(id,name)&user_id=eq.${userId}`;

@@ -14,9 +14,16 @@ const anonClient = () => createClient(testStack().url, testStack().anonKey, { au
 const serviceClient = () => createClient(testStack().url, testStack().serviceRoleKey, { auth: noSession });
 
 /** A raw request, for what supabase-js would not send (broken JSON, odd headers). */
-async function raw(path: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: Record<string, unknown> | null; text: string; type: string | null }> {
+async function raw(
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> | null; text: string; type: string | null }> {
   const { url, anonKey } = testStack();
-  const headers: Record<string, string> = { apikey: anonKey, Authorization: `Bearer ${init.token ?? anonKey}`, ...(init.headers as Record<string, string>) };
+  const headers: Record<string, string> = {
+    apikey: anonKey,
+    Authorization: `Bearer ${init.token ?? anonKey}`,
+    ...(init.headers as Record<string, string>),
+  };
   const res = await fetch(`${url}/rest/v1${path}`, { ...init, headers });
   const text = await res.text();
   let body: Record<string, unknown> | null = null;
@@ -52,7 +59,13 @@ beforeAll(async () => {
   const f = await owner.db.from('t_folders').insert({ name: 'Private' }).select('id').single();
   expect(f.error).toBeNull();
   ownerFolderId = f.data!.id;
-  const ins = await owner.db.from('t_items').insert([{ title: 'secret A', folder_id: ownerFolderId, url: 'https://sa.test' }, { title: 'secret B', folder_id: ownerFolderId, url: 'https://sb.test' }]).select('id');
+  const ins = await owner.db
+    .from('t_items')
+    .insert([
+      { title: 'secret A', folder_id: ownerFolderId, url: 'https://sa.test' },
+      { title: 'secret B', folder_id: ownerFolderId, url: 'https://sb.test' },
+    ])
+    .select('id');
   expect(ins.error).toBeNull();
   ownerItemIds = ins.data!.map((r) => r.id);
 });
@@ -125,7 +138,11 @@ describe('row-level security through REST', () => {
     const thirdDb = userClient(third.token);
     expect((await owner.db.from('t_people').insert({ id: owner.sub, handle: `o-${owner.sub.slice(0, 8)}` })).error).toBeNull();
     expect((await other.db.from('t_people').insert({ id: other.sub, handle: `x-${other.sub.slice(0, 8)}` })).error).toBeNull();
-    const share = await owner.db.from('t_shares').insert({ item_id: ownerItemIds[0], sender_id: owner.sub, recipient_id: other.sub }).select('id').single();
+    const share = await owner.db
+      .from('t_shares')
+      .insert({ item_id: ownerItemIds[0], sender_id: owner.sub, recipient_id: other.sub })
+      .select('id')
+      .single();
     expect(share.error).toBeNull();
     expect((await other.db.from('t_shares').select('id').eq('id', share.data!.id)).data).toHaveLength(1);
     expect((await thirdDb.from('t_shares').select('id').eq('id', share.data!.id)).data).toHaveLength(0);
@@ -160,7 +177,10 @@ describe('tokens', () => {
     expect(await none.json()).toMatchObject({ message: 'No API key found in request' });
 
     expectPgrstError(await raw('/t_items', { token: 'garbage' }), 401, 'PGRST301');
-    const forged = signJwt({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 }, 'another-secret-another-secret-another-secret');
+    const forged = signJwt(
+      { role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 },
+      'another-secret-another-secret-another-secret',
+    );
     expectPgrstError(await raw('/t_items', { token: forged }), 401, 'PGRST301');
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.`;
     expectPgrstError(await raw('/t_items', { token: unsigned }), 401, 'PGRST301');
@@ -187,12 +207,41 @@ describe('bad input is a 4xx PostgREST error, never a 500', () => {
     expectPgrstError(await raw('/t_items?order=nope.desc', { token: t() }), 400, '42703');
     expectPgrstError(await raw('/t_items?select=id,t_nothing(*)', { token: t() }), 400, 'PGRST200');
     expectPgrstError(await raw('/t_items?t_folders.name=eq.x', { token: t() }), 400, 'PGRST108');
-    expectPgrstError(await raw('/rpc/t_nope', { token: t(), method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }), 404, 'PGRST202');
-    expectPgrstError(await raw('/t_items', { token: t(), method: 'POST', body: '{"nope":1}', headers: { 'Content-Type': 'application/json' } }), 400, 'PGRST204');
+    expectPgrstError(
+      await raw('/rpc/t_nope', { token: t(), method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }),
+      404,
+      'PGRST202',
+    );
+    expectPgrstError(
+      await raw('/t_items', { token: t(), method: 'POST', body: '{"nope":1}', headers: { 'Content-Type': 'application/json' } }),
+      400,
+      'PGRST204',
+    );
   });
 
   it('malformed filters, operators, select, order, logic trees, limits', async () => {
-    for (const qs of ['id=eqq.1', 'id=eq', 'id=in.(1,2', 'id=in.1,2', 'title=is.maybe', 'select=id,(', 'select=id,t_folders(name', 'select=', 'order=id.sideways', 'order=id..desc', 'or=(id.eq.1', 'or=id.eq.1', 'or=(id.eq.1,nope)', 'and=(id.eq.1,title.zz.2)', 'limit=-1', 'limit=abc', 'offset=1.5', 'id=like(some).x', 'title=fts(eng lish).x', 'select=id::int;drop']) {
+    for (const qs of [
+      'id=eqq.1',
+      'id=eq',
+      'id=in.(1,2',
+      'id=in.1,2',
+      'title=is.maybe',
+      'select=id,(',
+      'select=id,t_folders(name',
+      'select=',
+      'order=id.sideways',
+      'order=id..desc',
+      'or=(id.eq.1',
+      'or=id.eq.1',
+      'or=(id.eq.1,nope)',
+      'and=(id.eq.1,title.zz.2)',
+      'limit=-1',
+      'limit=abc',
+      'offset=1.5',
+      'id=like(some).x',
+      'title=fts(eng lish).x',
+      'select=id::int;drop',
+    ]) {
       const r = await raw(`/t_items?${qs}`, { token: t() });
       if (qs === 'select=') {
         expect(r.status).toBe(200); // an empty select is valid: rows without columns

@@ -6,7 +6,10 @@ import { mintUserToken } from '../setup/tokens.ts';
 
 function userClient(token: string): SupabaseClient {
   const { url, anonKey } = testStack();
-  return createClient(url, anonKey, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: { persistSession: false, autoRefreshToken: false } });
+  return createClient(url, anonKey, {
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
 }
 function serviceClient(): SupabaseClient {
   const { url, serviceRoleKey } = testStack();
@@ -32,14 +35,38 @@ async function seedWorld(): Promise<World> {
   expect(p1.error).toBeNull();
   const p2 = await friendDb.from('t_people').insert({ id: friendTok.sub, handle: `friend-${friendTok.sub.slice(0, 8)}` });
   expect(p2.error).toBeNull();
-  const f = await db.from('t_folders').insert([{ name: 'Work', position: 1 }, { name: 'Fun', position: 2 }]).select('id,name');
+  const f = await db
+    .from('t_folders')
+    .insert([
+      { name: 'Work', position: 1 },
+      { name: 'Fun', position: 2 },
+    ])
+    .select('id,name');
   expect(f.error).toBeNull();
   const [work, fun] = f.data!;
   const i = await db
     .from('t_items')
     .insert([
-      { title: 'Alpha', url: 'https://a.test', folder_id: work.id, tags: ['news', 'tech'], meta: { lang: 'en', stars: 5 }, score: 4.5, views: 10, done: false },
-      { title: 'beta, (quoted)', url: 'https://b.test', folder_id: work.id, tags: ['tech'], meta: { lang: 'fr' }, score: 2, views: 3, done: false },
+      {
+        title: 'Alpha',
+        url: 'https://a.test',
+        folder_id: work.id,
+        tags: ['news', 'tech'],
+        meta: { lang: 'en', stars: 5 },
+        score: 4.5,
+        views: 10,
+        done: false,
+      },
+      {
+        title: 'beta, (quoted)',
+        url: 'https://b.test',
+        folder_id: work.id,
+        tags: ['tech'],
+        meta: { lang: 'fr' },
+        score: 2,
+        views: 3,
+        done: false,
+      },
       { title: 'Gamma', url: 'https://c.test', folder_id: fun.id, tags: ['fun'], meta: {}, score: null, views: 7, done: false },
       { title: 'Delta', url: 'https://d.test', folder_id: null, tags: [], meta: { lang: 'en' }, score: 1.25, views: 0, done: false },
       { title: 'Epsilon', url: null, folder_id: null, tags: ['news'], meta: {}, score: 3, views: 1, done: true },
@@ -49,7 +76,11 @@ async function seedWorld(): Promise<World> {
   expect(i.error).toBeNull();
   const items = i.data!;
   expect((await db.from('t_item_notes').insert({ item_id: items[0].id, body: 'first note' })).error).toBeNull();
-  const labels = await db.from('t_labels').insert([{ name: 'red' }, { name: 'blue' }]).select('id,name').order('id');
+  const labels = await db
+    .from('t_labels')
+    .insert([{ name: 'red' }, { name: 'blue' }])
+    .select('id,name')
+    .order('id');
   expect(labels.error).toBeNull();
   const links = await db.from('t_item_labels').insert([
     { item_id: items[0].id, label_id: labels.data![0].id },
@@ -69,17 +100,44 @@ beforeAll(async () => {
 
 describe('select', () => {
   it('returns columns, aliases and * with PostgREST types (bigint, numeric, timestamptz, arrays, jsonb)', async () => {
-    const { data, error } = await w.db.from('t_items').select('id, name:title, tags, meta, score, views, created_at').eq('id', w.items[0].id).single();
+    const { data, error } = await w.db
+      .from('t_items')
+      .select('id, name:title, tags, meta, score, views, created_at')
+      .eq('id', w.items[0].id)
+      .single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ id: w.items[0].id, name: 'Alpha', tags: ['news', 'tech'], meta: { lang: 'en', stars: 5 }, score: 4.5, views: 10 });
+    expect(data).toMatchObject({
+      id: w.items[0].id,
+      name: 'Alpha',
+      tags: ['news', 'tech'],
+      meta: { lang: 'en', stars: 5 },
+      score: 4.5,
+      views: 10,
+    });
     expect(Object.keys(data!)).toEqual(['id', 'name', 'tags', 'meta', 'score', 'views', 'created_at']);
     expect(data!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/);
     const star = await w.db.from('t_items').select('*').eq('id', w.items[0].id).single();
-    expect(Object.keys(star.data!)).toEqual(['id', 'user_id', 'folder_id', 'title', 'url', 'tags', 'meta', 'score', 'views', 'done', 'created_at']);
+    expect(Object.keys(star.data!)).toEqual([
+      'id',
+      'user_id',
+      'folder_id',
+      'title',
+      'url',
+      'tags',
+      'meta',
+      'score',
+      'views',
+      'done',
+      'created_at',
+    ]);
   });
 
   it('reads JSON paths and casts', async () => {
-    const { data, error } = await w.db.from('t_items').select('id, lang:meta->>lang, stars:meta->stars, score_text:score::text').eq('id', w.items[0].id).single();
+    const { data, error } = await w.db
+      .from('t_items')
+      .select('id, lang:meta->>lang, stars:meta->stars, score_text:score::text')
+      .eq('id', w.items[0].id)
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ id: w.items[0].id, lang: 'en', stars: 5, score_text: '4.50' });
   });
@@ -87,7 +145,11 @@ describe('select', () => {
   it('orders on several columns with nulls placement, limits, offsets and ranges', async () => {
     const byScore = await w.db.from('t_items').select('title').order('score', { ascending: false, nullsFirst: true }).order('id');
     expect(byScore.data!.map((r) => r.title)).toEqual(['Gamma', 'Alpha', 'Epsilon', 'beta, (quoted)', 'Delta']);
-    const byFolder = await w.db.from('t_items').select('title').order('folder_id', { ascending: true, nullsFirst: false }).order('title', { ascending: false });
+    const byFolder = await w.db
+      .from('t_items')
+      .select('title')
+      .order('folder_id', { ascending: true, nullsFirst: false })
+      .order('title', { ascending: false });
     expect(byFolder.data!.map((r) => r.title)).toEqual(['beta, (quoted)', 'Alpha', 'Gamma', 'Epsilon', 'Delta']);
     const page = await w.db.from('t_items').select('title').order('id').range(1, 2);
     expect(page.data!.map((r) => r.title)).toEqual(['beta, (quoted)', 'Gamma']);
@@ -183,7 +245,11 @@ describe('filters', () => {
   it('or with nested and, not.or and quoted values', async () => {
     expect(await titles(items().or('title.eq.Alpha,views.lt.1'))).toEqual(['Alpha', 'Delta']);
     expect(await titles(items().or('title.eq."beta, (quoted)",and(views.gte.7,tags.cs.{fun})'))).toEqual(['Gamma', 'beta, (quoted)']);
-    expect(await titles(items().or('id.in.(' + w.items[0].id + ',' + w.items[4].id + '),score.is.null'))).toEqual(['Alpha', 'Epsilon', 'Gamma']);
+    expect(await titles(items().or('id.in.(' + w.items[0].id + ',' + w.items[4].id + '),score.is.null'))).toEqual([
+      'Alpha',
+      'Epsilon',
+      'Gamma',
+    ]);
     expect(await titles(items().or('views.gt.5,score.is.null').or('title.like.G*,title.like.A*'))).toEqual(['Alpha', 'Gamma']);
   });
 
@@ -206,7 +272,11 @@ describe('embedding', () => {
     const { data, error } = await w.db.from('t_items').select('title, folder:t_folders(name)').order('id');
     expect(error).toBeNull();
     expect(data!.map((r) => r.folder)).toEqual([{ name: 'Work' }, { name: 'Work' }, { name: 'Fun' }, null, null]);
-    const folders = await w.db.from('t_folders').select('name, t_items(title)').order('position').order('id', { referencedTable: 't_items' });
+    const folders = await w.db
+      .from('t_folders')
+      .select('name, t_items(title)')
+      .order('position')
+      .order('id', { referencedTable: 't_items' });
     expect(folders.data).toEqual([
       { name: 'Work', t_items: [{ title: 'Alpha' }, { title: 'beta, (quoted)' }] },
       { name: 'Fun', t_items: [{ title: 'Gamma' }] },
@@ -236,9 +306,17 @@ describe('embedding', () => {
       .select('note, sender:t_people!t_shares_sender_id_fkey(handle), recipient:t_people!recipient_id(handle)')
       .single();
     expect(error).toBeNull();
-    expect(data).toEqual({ note: 'look', sender: { handle: `me-${w.sub.slice(0, 8)}` }, recipient: { handle: `friend-${w.friend.sub.slice(0, 8)}` } });
+    expect(data).toEqual({
+      note: 'look',
+      sender: { handle: `me-${w.sub.slice(0, 8)}` },
+      recipient: { handle: `friend-${w.friend.sub.slice(0, 8)}` },
+    });
     // The other direction: people -> their received shares.
-    const inbox = await w.friend.db.from('t_people').select('handle, received:t_shares!recipient_id(note), sent:t_shares!sender_id(note)').eq('id', w.friend.sub).single();
+    const inbox = await w.friend.db
+      .from('t_people')
+      .select('handle, received:t_shares!recipient_id(note), sent:t_shares!sender_id(note)')
+      .eq('id', w.friend.sub)
+      .single();
     expect(inbox.data).toEqual({ handle: `friend-${w.friend.sub.slice(0, 8)}`, received: [{ note: 'look' }], sent: [] });
     const ambiguous = await w.db.from('t_shares').select('note, t_people(handle)');
     expect(ambiguous.status).toBe(300);
@@ -274,7 +352,12 @@ describe('embedding', () => {
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({ name: 'Work', t_items: [{ title: 'beta, (quoted)', views: 3 }] });
-    const ored = await w.db.from('t_folders').select('name, t_items(title)').eq('name', 'Work').or('title.eq.Alpha,title.eq.Nope', { referencedTable: 't_items' }).single();
+    const ored = await w.db
+      .from('t_folders')
+      .select('name, t_items(title)')
+      .eq('name', 'Work')
+      .or('title.eq.Alpha,title.eq.Nope', { referencedTable: 't_items' })
+      .single();
     expect(ored.data).toEqual({ name: 'Work', t_items: [{ title: 'Alpha' }] });
   });
 
@@ -291,7 +374,11 @@ describe('single and maybeSingle', () => {
     expect(one.data).toEqual({ title: 'Alpha' });
     const none = await w.db.from('t_items').select('title').eq('title', 'nope').single();
     expect(none.status).toBe(406);
-    expect(none.error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows' });
+    expect(none.error).toMatchObject({
+      code: 'PGRST116',
+      message: 'JSON object requested, multiple (or no) rows returned',
+      details: 'The result contains 0 rows',
+    });
     const many = await w.db.from('t_items').select('title').single();
     expect(many.status).toBe(406);
     expect(many.error?.details).toBe('The result contains 5 rows');
@@ -333,7 +420,11 @@ describe('insert, upsert, update, delete', () => {
   });
 
   it('defaultToNull=false (missing=default) fills absent keys with defaults; the default writes nulls', async () => {
-    const withDefaults = await w.db.from('t_items').insert([{ title: 'D1', views: 5 }, { title: 'D2' }], { defaultToNull: false }).select('title, views, tags').order('title');
+    const withDefaults = await w.db
+      .from('t_items')
+      .insert([{ title: 'D1', views: 5 }, { title: 'D2' }], { defaultToNull: false })
+      .select('title, views, tags')
+      .order('title');
     expect(withDefaults.error).toBeNull();
     expect(withDefaults.data).toEqual([
       { title: 'D1', views: 5, tags: [] },
@@ -346,13 +437,27 @@ describe('insert, upsert, update, delete', () => {
   });
 
   it('upserts with on_conflict (merge) and ignores duplicates when asked', async () => {
-    const first = await w.db.from('t_items').upsert({ user_id: w.sub, url: 'https://up.test', title: 'Up 1' }, { onConflict: 'user_id,url' }).select('id,title').single();
+    const first = await w.db
+      .from('t_items')
+      .upsert({ user_id: w.sub, url: 'https://up.test', title: 'Up 1' }, { onConflict: 'user_id,url' })
+      .select('id,title')
+      .single();
     expect(first.error).toBeNull();
-    const merged = await w.db.from('t_items').upsert({ user_id: w.sub, url: 'https://up.test', title: 'Up 2' }, { onConflict: 'user_id,url' }).select('id,title').single();
+    const merged = await w.db
+      .from('t_items')
+      .upsert({ user_id: w.sub, url: 'https://up.test', title: 'Up 2' }, { onConflict: 'user_id,url' })
+      .select('id,title')
+      .single();
     expect(merged.data).toEqual({ id: first.data!.id, title: 'Up 2' });
-    const ignored = await w.db.from('t_items').upsert({ user_id: w.sub, url: 'https://up.test', title: 'Up 3' }, { onConflict: 'user_id,url', ignoreDuplicates: true }).select('id');
+    const ignored = await w.db
+      .from('t_items')
+      .upsert({ user_id: w.sub, url: 'https://up.test', title: 'Up 3' }, { onConflict: 'user_id,url', ignoreDuplicates: true })
+      .select('id');
     expect(ignored.data).toEqual([]);
-    const byPk = await w.db.from('t_items').upsert([{ id: first.data!.id, title: 'Up 4' }]).select('title');
+    const byPk = await w.db
+      .from('t_items')
+      .upsert([{ id: first.data!.id, title: 'Up 4' }])
+      .select('title');
     expect(byPk.data).toEqual([{ title: 'Up 4' }]);
     const back = await w.db.from('t_items').select('title').eq('url', 'https://up.test');
     expect(back.data).toEqual([{ title: 'Up 4' }]);
@@ -360,9 +465,22 @@ describe('insert, upsert, update, delete', () => {
   });
 
   it('updates and deletes with filters, counts and returned rows', async () => {
-    const ins = await w.db.from('t_items').insert([{ title: 'U1', views: 1 }, { title: 'U2', views: 2 }, { title: 'U3', views: 3 }]).select('id');
+    const ins = await w.db
+      .from('t_items')
+      .insert([
+        { title: 'U1', views: 1 },
+        { title: 'U2', views: 2 },
+        { title: 'U3', views: 3 },
+      ])
+      .select('id');
     const ids = ins.data!.map((r) => r.id);
-    const upd = await w.db.from('t_items').update({ done: true, meta: { touched: true } }, { count: 'exact' }).in('id', ids).gte('views', 2).select('title, done, meta').order('title');
+    const upd = await w.db
+      .from('t_items')
+      .update({ done: true, meta: { touched: true } }, { count: 'exact' })
+      .in('id', ids)
+      .gte('views', 2)
+      .select('title, done, meta')
+      .order('title');
     expect(upd.error).toBeNull();
     expect(upd.count).toBe(2);
     expect(upd.data).toEqual([
@@ -381,7 +499,10 @@ describe('insert, upsert, update, delete', () => {
   });
 
   it('single() on a mutation that touches several rows is 406 and rolled back', async () => {
-    const ins = await w.db.from('t_items').insert([{ title: 'R1' }, { title: 'R2' }]).select('id');
+    const ins = await w.db
+      .from('t_items')
+      .insert([{ title: 'R1' }, { title: 'R2' }])
+      .select('id');
     const ids = ins.data!.map((r) => r.id);
     const res = await w.db.from('t_items').update({ title: 'R-changed' }).in('id', ids).select().single();
     expect(res.status).toBe(406);
@@ -405,7 +526,11 @@ describe('rpc', () => {
 
   it('returns sets: scalars as an array, rows with filters, order, limit, count and embeds', async () => {
     expect((await w.db.rpc('t_series', { n: 4 })).data).toEqual([1, 2, 3, 4]);
-    const mine = await w.db.rpc('t_my_items', { min_views: 3 }, { count: 'exact' }).select('title, views, t_folders(name)').order('views', { ascending: false }).limit(2);
+    const mine = await w.db
+      .rpc('t_my_items', { min_views: 3 }, { count: 'exact' })
+      .select('title, views, t_folders(name)')
+      .order('views', { ascending: false })
+      .limit(2);
     expect(mine.error).toBeNull();
     expect(mine.count).toBe(3);
     expect(mine.data).toEqual([
@@ -445,7 +570,10 @@ describe('schema cache', () => {
     const svc = serviceClient();
     const missing = await svc.from('t_never_created').select('*');
     expect(missing.status).toBe(404);
-    expect(missing.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.t_never_created' in the schema cache" });
+    expect(missing.error).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.t_never_created' in the schema cache",
+    });
     const made = await svc.rpc('t_create_late_table');
     expect(made.error).toBeNull();
     const late = await w.db.from('t_late').select('id, label');

@@ -11,7 +11,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-restart-'));
 let running: RunningStack | undefined;
 
 function start(): Promise<RunningStack> {
-  const config = loadConfig({ ...process.env, STACK_LOG: 'silent' }, { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent', siteUrl: 'http://127.0.0.1:3999' });
+  const config = loadConfig(
+    { ...process.env, STACK_LOG: 'silent' },
+    { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent', siteUrl: 'http://127.0.0.1:3999' },
+  );
   return startStack(config, { extraMigrationsDirs: [path.resolve(import.meta.dirname, '..', 'fixtures', 'migrations')] });
 }
 
@@ -25,7 +28,12 @@ describe('restart on the same data dir', () => {
     running = await start();
     const email = uniqueEmail('restart');
     const admin = clientFor(running.url, running.config.serviceRoleKey);
-    const created = await admin.auth.admin.createUser({ email, password: STRONG_PASSWORD, email_confirm: true, user_metadata: { first_name: 'Persistent' } });
+    const created = await admin.auth.admin.createUser({
+      email,
+      password: STRONG_PASSWORD,
+      email_confirm: true,
+      user_metadata: { first_name: 'Persistent' },
+    });
     expect(created.error).toBeNull();
     const before = await clientFor(running.url, running.config.anonKey).auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     expect(before.error).toBeNull();

@@ -21,7 +21,10 @@ describe.skipIf(unavailable !== undefined)('statement timeout per role on Postgr
   beforeAll(async () => {
     cluster = await startPg15();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-pg15-timeout-'));
-    const config = loadConfig({ ...process.env, STACK_LOG: 'silent', DATABASE_URL: cluster.databaseUrl }, { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent' });
+    const config = loadConfig(
+      { ...process.env, STACK_LOG: 'silent', DATABASE_URL: cluster.databaseUrl },
+      { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent' },
+    );
     stack = await startStack(config);
   }, 120_000);
 
@@ -38,7 +41,10 @@ describe.skipIf(unavailable !== undefined)('statement timeout per role on Postgr
     expect(await setting('authenticated')).toBe('8s');
     expect(await setting('service_role')).toBe('0');
     const t0 = Date.now();
-    const slow = await stack.db.queryAsRole('anon', { role: 'anon' }, 'select pg_sleep(6)').then(() => undefined, (e: unknown) => e);
+    const slow = await stack.db.queryAsRole('anon', { role: 'anon' }, 'select pg_sleep(6)').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isPgError(slow) && slow.code).toBe('57014');
     expect(Date.now() - t0).toBeLessThan(5_500);
   }, 60_000);

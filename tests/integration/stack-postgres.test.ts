@@ -43,7 +43,11 @@ describe.skipIf(unavailable !== undefined)('the local stack on a PostgreSQL 15 s
     const { url, anonKey } = { url: stack.url, anonKey: stack.config.anonKey };
     const a = clientFor(url, anonKey);
     const email = `pg15-a-${Date.now()}@example.test`;
-    const signUp = await a.auth.signUp({ email, password: STRONG_PASSWORD, options: { data: { first_name: 'Ada', last_name: 'Lovelace' } } });
+    const signUp = await a.auth.signUp({
+      email,
+      password: STRONG_PASSWORD,
+      options: { data: { first_name: 'Ada', last_name: 'Lovelace' } },
+    });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session).not.toBeNull();
     const userId = signUp.data.user!.id;

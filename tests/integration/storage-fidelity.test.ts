@@ -7,7 +7,10 @@ import { blobOf, clientWith, newUser, PNG_1X1, storageUrl } from './storage-help
 const service = () => clientWith(testStack().serviceRoleKey);
 
 /** A real 64x32 PNG (opaque red), made with the same image library the stack renders with. */
-const png64x32 = () => sharp({ create: { width: 64, height: 32, channels: 3, background: '#d22' } }).png().toBuffer();
+const png64x32 = () =>
+  sharp({ create: { width: 64, height: 32, channels: 3, background: '#d22' } })
+    .png()
+    .toBuffer();
 
 describe('storage fidelity: bucket writes go through storage.buckets RLS', () => {
   it('a user creates a bucket only where an INSERT policy allows it, and deletes it where a DELETE policy does', async () => {
@@ -64,12 +67,18 @@ describe('storage fidelity: signed upload URLs (createSignedUploadUrl / uploadTo
     expect(intoBob.error).toMatchObject({ status: 403 });
     const signed = await alice.client.storage.from('t-icons').createSignedUploadUrl(`${alice.sub}/a.png`);
     expect(signed.error).toBeNull();
-    const elsewhere = await clientWith().storage.from('t-icons').uploadToSignedUrl(`${alice.sub}/b.png`, signed.data!.token, blobOf(PNG_1X1, 'image/png'));
+    const elsewhere = await clientWith()
+      .storage.from('t-icons')
+      .uploadToSignedUrl(`${alice.sub}/b.png`, signed.data!.token, blobOf(PNG_1X1, 'image/png'));
     expect(elsewhere.error).not.toBeNull();
-    const forged = await clientWith().storage.from('t-icons').uploadToSignedUrl(`${alice.sub}/a.png`, `${signed.data!.token}x`, blobOf(PNG_1X1, 'image/png'));
+    const forged = await clientWith()
+      .storage.from('t-icons')
+      .uploadToSignedUrl(`${alice.sub}/a.png`, `${signed.data!.token}x`, blobOf(PNG_1X1, 'image/png'));
     expect(forged.error).not.toBeNull();
     // Our stricter sniffing holds on this path too: HTML bytes are not an image.
-    const html = await clientWith().storage.from('t-icons').uploadToSignedUrl(`${alice.sub}/a.png`, signed.data!.token, blobOf(Buffer.from('<!DOCTYPE html><script>1</script>'), 'image/png'));
+    const html = await clientWith()
+      .storage.from('t-icons')
+      .uploadToSignedUrl(`${alice.sub}/a.png`, signed.data!.token, blobOf(Buffer.from('<!DOCTYPE html><script>1</script>'), 'image/png'));
     expect(html.error).not.toBeNull();
     expect((await alice.client.storage.from('t-icons').list(alice.sub)).data).toEqual([]);
     // A signed upload token is not a download token.
@@ -82,7 +91,8 @@ describe('storage fidelity: list-v2', () => {
   it('lists flat or by folder, pages with a cursor, and shows only what the SELECT policies allow', async () => {
     const alice = newUser();
     const files = ['a.png', 'b.png', 'c.png', 'sub/d.png', 'sub/deeper/e.png'];
-    for (const f of files) expect((await alice.client.storage.from('t-private').upload(`${alice.sub}/${f}`, blobOf(PNG_1X1, 'image/png'))).error).toBeNull();
+    for (const f of files)
+      expect((await alice.client.storage.from('t-private').upload(`${alice.sub}/${f}`, blobOf(PNG_1X1, 'image/png'))).error).toBeNull();
     const bucket = alice.client.storage.from('t-private');
     const flat = await bucket.listV2({ prefix: `${alice.sub}/` });
     expect(flat.error).toBeNull();
@@ -124,7 +134,8 @@ describe('storage fidelity: image transformations (/render/image)', () => {
     const meta = await sharp(Buffer.from(await dl.data!.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([16, 16]);
     // Public URL with a transform: the render route; WebP for a client that accepts it.
-    const url = alice.client.storage.from('t-icons').getPublicUrl(path, { transform: { width: 32, height: 8, resize: 'fill' } }).data.publicUrl;
+    const url = alice.client.storage.from('t-icons').getPublicUrl(path, { transform: { width: 32, height: 8, resize: 'fill' } })
+      .data.publicUrl;
     expect(url).toContain('/render/image/public/');
     const webp = await fetch(url, { headers: { Accept: 'image/webp,image/*' } });
     expect(webp.status).toBe(200);

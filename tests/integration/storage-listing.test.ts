@@ -6,7 +6,7 @@ import { blobOf, PNG_1X1, storageUrl } from './storage-helpers.ts';
 
 const BUCKETS = ['link-icons', 'category-icons', 'banner-backgrounds', 'main-photos', 'message-images'];
 
-describe('storage: no listing of other people\'s files', () => {
+describe("storage: no listing of other people's files", () => {
   let alice: ConfirmedUser;
   let bob: ConfirmedUser;
   beforeAll(async () => {
@@ -19,10 +19,16 @@ describe('storage: no listing of other people\'s files', () => {
 
   it.each(BUCKETS)('%s: anon and another user list nothing of Alice; Alice lists her own; the public URL still serves', async (bucket) => {
     const anon = anonClient();
-    for (const [who, client] of [['anon', anon], ['bob', bob.client]] as const) {
+    for (const [who, client] of [
+      ['anon', anon],
+      ['bob', bob.client],
+    ] as const) {
       const root = await client.storage.from(bucket).list('', { limit: 1000 });
       expect(root.error, who).toBeNull();
-      expect(root.data!.map((e) => e.name), who).not.toContain(alice.user.id);
+      expect(
+        root.data!.map((e) => e.name),
+        who,
+      ).not.toContain(alice.user.id);
       const folder = await client.storage.from(bucket).list(alice.user.id);
       expect(folder.data ?? [], who).toEqual([]);
       // Nor can they read it through the policy-checked paths.

@@ -8,7 +8,12 @@ import { mintUserToken } from '../setup/tokens.ts';
 import { blobOf, clientWith, filesOnDisk, GIF_1X1, HTML_PAGE, newUser, PNG_1X1, storageUrl, SVG_WITH_SCRIPT } from './storage-helpers.ts';
 
 /** A request exactly as written: fetch() would fold "../" before it leaves the client. */
-function rawRequest(method: string, rawPath: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; json: unknown }> {
+function rawRequest(
+  method: string,
+  rawPath: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ status: number; json: unknown }> {
   const { url } = testStack();
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -118,7 +123,10 @@ describe('storage security: row-level security on storage.objects', () => {
     const bulk = await mallory.client.storage.from('t-icons').remove([victimPath()]);
     expect(bulk.error).toBeNull();
     expect(bulk.data).toHaveLength(0);
-    const single = await fetch(storageUrl(`/object/t-icons/${victimPath()}`), { method: 'DELETE', headers: { Authorization: `Bearer ${mallory.token}`, apikey: testStack().anonKey } });
+    const single = await fetch(storageUrl(`/object/t-icons/${victimPath()}`), {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${mallory.token}`, apikey: testStack().anonKey },
+    });
     expect(single.status).toBe(404);
     const after = await publicBytes('t-icons', victimPath());
     expect(after.status).toBe(200);
@@ -197,7 +205,10 @@ describe('storage security: paths, tokens, bad input', () => {
     expect(bad.error).toMatchObject({ status: 403, statusCode: '403', message: 'invalid signature' });
 
     const forgedRole = signJwt({ role: 'service_role', exp: now + 3600 }, 'not-the-secret-not-the-secret-not-the-secret');
-    expect((await clientWith(forgedRole).storage.from('t-private').list('')).error).toMatchObject({ status: 403, message: 'invalid signature' });
+    expect((await clientWith(forgedRole).storage.from('t-private').list('')).error).toMatchObject({
+      status: 403,
+      message: 'invalid signature',
+    });
 
     const { token: expired } = mintUserToken({ sub: alice.sub, expiresIn: -10 });
     const late = await clientWith(expired).storage.from('t-icons').upload(`${alice.sub}/late.png`, blobOf(PNG_1X1, 'image/png'));
@@ -211,15 +222,29 @@ describe('storage security: paths, tokens, bad input', () => {
     const broken = await fetch(storageUrl('/object/list/t-icons'), { method: 'POST', headers, body: '{"prefix": ' });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ statusCode: '400', message: 'Body is not valid JSON' });
-    for (const body of ['[1,2]', '{"prefix": 5}', '{"limit": -1}', '{"sortBy": {"column": "name; drop table storage.objects"}}', '{"sortBy": {"order": "sideways"}}']) {
+    for (const body of [
+      '[1,2]',
+      '{"prefix": 5}',
+      '{"limit": -1}',
+      '{"sortBy": {"column": "name; drop table storage.objects"}}',
+      '{"sortBy": {"order": "sideways"}}',
+    ]) {
       const r = await fetch(storageUrl('/object/list/t-icons'), { method: 'POST', headers, body });
       expect({ body, status: r.status }).toEqual({ body, status: 400 });
     }
     const removeBad = await fetch(storageUrl('/object/t-icons'), { method: 'DELETE', headers, body: '{"prefixes": "all"}' });
     expect(removeBad.status).toBe(400);
-    const badMultipart = await fetch(storageUrl(`/object/t-icons/${alice.sub}/m.png`), { method: 'POST', headers: { ...auth(), 'Content-Type': 'multipart/form-data; boundary=xyz' }, body: 'garbage' });
+    const badMultipart = await fetch(storageUrl(`/object/t-icons/${alice.sub}/m.png`), {
+      method: 'POST',
+      headers: { ...auth(), 'Content-Type': 'multipart/form-data; boundary=xyz' },
+      body: 'garbage',
+    });
     expect(badMultipart.status).toBe(400);
-    const badEscape = await fetch(storageUrl(`/object/t-icons/${alice.sub}/%E0%A4%A.png`), { method: 'POST', headers: auth(), body: new Uint8Array(PNG_1X1) });
+    const badEscape = await fetch(storageUrl(`/object/t-icons/${alice.sub}/%E0%A4%A.png`), {
+      method: 'POST',
+      headers: auth(),
+      body: new Uint8Array(PNG_1X1),
+    });
     expect(badEscape.status).toBe(400);
     const noToken = await fetch(storageUrl(`/object/t-icons/${alice.sub}/x.png`), { method: 'POST', body: new Uint8Array(PNG_1X1) });
     expect(noToken.status).toBe(400);

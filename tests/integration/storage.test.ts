@@ -22,7 +22,9 @@ describe('storage: upload, list, download, public URL, upsert, remove (supabase-
   });
 
   it('uploads raw bytes (ArrayBuffer) with a declared content type', async () => {
-    const { error } = await alice.client.storage.from('t-icons').upload(`${alice.sub}/raw.jpg`, new Uint8Array(JPEG_HEAD).buffer, { contentType: 'image/jpeg' });
+    const { error } = await alice.client.storage
+      .from('t-icons')
+      .upload(`${alice.sub}/raw.jpg`, new Uint8Array(JPEG_HEAD).buffer, { contentType: 'image/jpeg' });
     expect(error).toBeNull();
     const { data } = await alice.client.storage.from('t-icons').list(alice.sub, { search: 'raw' });
     expect(data!.map((o) => [o.name, o.metadata?.mimetype])).toEqual([['raw.jpg', 'image/jpeg']]);
@@ -41,7 +43,13 @@ describe('storage: upload, list, download, public URL, upsert, remove (supabase-
     expect(icon.created_at).toBeTruthy();
     expect(icon.updated_at).toBeTruthy();
     expect(icon.last_accessed_at).toBeTruthy();
-    expect(icon.metadata).toMatchObject({ mimetype: 'image/png', size: PNG_1X1.length, contentLength: PNG_1X1.length, httpStatusCode: 200, cacheControl: 'max-age=3600' });
+    expect(icon.metadata).toMatchObject({
+      mimetype: 'image/png',
+      size: PNG_1X1.length,
+      contentLength: PNG_1X1.length,
+      httpStatusCode: 200,
+      cacheControl: 'max-age=3600',
+    });
     expect(icon.metadata?.eTag).toMatch(/^"[0-9a-f]{32}"$/);
 
     const root = await alice.client.storage.from('t-icons').list('', { limit: 1000 });
@@ -182,7 +190,11 @@ describe('storage: upload, list, download, public URL, upsert, remove (supabase-
     const service = clientWith(testStack().serviceRoleKey);
     const all = await service.storage.listBuckets();
     expect(all.error).toBeNull();
-    expect(all.data!.find((b) => b.id === 't-icons')).toMatchObject({ public: true, file_size_limit: 5242880, allowed_mime_types: ['image/jpeg', 'image/png', 'image/gif'] });
+    expect(all.data!.find((b) => b.id === 't-icons')).toMatchObject({
+      public: true,
+      file_size_limit: 5242880,
+      allowed_mime_types: ['image/jpeg', 'image/png', 'image/gif'],
+    });
     expect((await alice.client.storage.getBucket('t-icons')).error).toMatchObject({ status: 404 });
 
     const refused = await alice.client.storage.createBucket('t-user-made', { public: true });
@@ -191,9 +203,19 @@ describe('storage: upload, list, download, public URL, upsert, remove (supabase-
 
     const made = await service.storage.createBucket('t-admin-made', { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['image/*'] });
     expect(made.error).toBeNull();
-    expect((await service.storage.getBucket('t-admin-made')).data).toMatchObject({ public: false, file_size_limit: 1048576, allowed_mime_types: ['image/*'] });
-    expect((await service.storage.updateBucket('t-admin-made', { public: true, fileSizeLimit: 2048, allowedMimeTypes: ['image/png'] })).error).toBeNull();
-    expect((await service.storage.getBucket('t-admin-made')).data).toMatchObject({ public: true, file_size_limit: 2048, allowed_mime_types: ['image/png'] });
+    expect((await service.storage.getBucket('t-admin-made')).data).toMatchObject({
+      public: false,
+      file_size_limit: 1048576,
+      allowed_mime_types: ['image/*'],
+    });
+    expect(
+      (await service.storage.updateBucket('t-admin-made', { public: true, fileSizeLimit: 2048, allowedMimeTypes: ['image/png'] })).error,
+    ).toBeNull();
+    expect((await service.storage.getBucket('t-admin-made')).data).toMatchObject({
+      public: true,
+      file_size_limit: 2048,
+      allowed_mime_types: ['image/png'],
+    });
     expect((await service.storage.from('t-admin-made').upload('any/where.png', blobOf(PNG_1X1, 'image/png'))).error).toBeNull();
     expect((await service.storage.deleteBucket('t-admin-made')).error).toMatchObject({ status: 409 });
     // A private bucket the caller cannot see: 404, as hosted answers it (its SELECT policies hide it).

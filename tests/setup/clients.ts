@@ -62,7 +62,9 @@ export interface ConfirmedUser {
  * Creates a confirmed account through the admin API (with first_name/last_name metadata, as the
  * sign-up form sends), then signs in with the password through a fresh anon client.
  */
-export async function createConfirmedUser(opts: { email?: string; password?: string; firstName?: string; lastName?: string } = {}): Promise<ConfirmedUser> {
+export async function createConfirmedUser(
+  opts: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<ConfirmedUser> {
   const email = (opts.email ?? uniqueEmail()).toLowerCase();
   const password = opts.password ?? STRONG_PASSWORD;
   const created = await serviceClient().auth.admin.createUser({
@@ -99,14 +101,18 @@ export async function mailsTo(to: string, mailUrl: string = testStack().mailUrl)
  * The newest message to `to`, waiting until one arrives (optionally: one whose subject contains
  * `subject`, or newer than `after` — an id or a message seen before).
  */
-export async function latestMail(to: string, opts: { timeoutMs?: number; subject?: string; after?: CaughtMail | string; mailUrl?: string } = {}): Promise<CaughtMail> {
+export async function latestMail(
+  to: string,
+  opts: { timeoutMs?: number; subject?: string; after?: CaughtMail | string; mailUrl?: string } = {},
+): Promise<CaughtMail> {
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
   const afterId = typeof opts.after === 'string' ? opts.after : opts.after?.id;
   for (;;) {
     const mails = await mailsTo(to, opts.mailUrl ?? testStack().mailUrl);
     const hit = mails.find((m) => (!opts.subject || m.subject.includes(opts.subject)) && (!afterId || Number(m.id) > Number(afterId)));
     if (hit) return hit;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to}${opts.subject ? ` with subject "${opts.subject}"` : ''} within ${opts.timeoutMs ?? 30_000} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${to}${opts.subject ? ` with subject "${opts.subject}"` : ''} within ${opts.timeoutMs ?? 30_000} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -20,7 +20,10 @@ export default async function setup(project: TestProject) {
   const context = project.getProvidedContext();
   const siteUrl = context.webUrl || 'http://127.0.0.1:3999';
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ext-e2e-'));
-  const dirs = await buildExtension({ supabaseUrl: context.stack.url, anonKey: context.stack.anonKey, siteUrl }, { quiet: true, outDir, testHooks: true });
+  const dirs = await buildExtension(
+    { supabaseUrl: context.stack.url, anonKey: context.stack.anonKey, siteUrl },
+    { quiet: true, outDir, testHooks: true },
+  );
   project.provide('extension', { ...dirs, siteUrl });
   return () => fs.rmSync(outDir, { recursive: true, force: true });
 }

@@ -40,7 +40,15 @@ export async function startTestStack(env: NodeJS.ProcessEnv = {}) {
   const config = loadConfig(
     // LINK_PREVIEW_TEST_ALLOW: test sites on 127.0.0.1 (issue 18); honoured only with FUNCTIONS_TEST_MODE.
     { ...process.env, ...env, STACK_LOG: 'silent', FUNCTIONS_TEST_MODE: 'true', LINK_PREVIEW_TEST_ALLOW: '127.0.0.1,::1' },
-    { port: 0, dataDir, mailSmtpPort: 0, mailWebPort: 0, logLevel: 'silent', siteUrl: 'http://127.0.0.1:3999', additionalRedirectUrls: ['http://127.0.0.1:*/**', 'http://localhost:*/**', 'chrome-extension://*/**', 'moz-extension://*/**'] },
+    {
+      port: 0,
+      dataDir,
+      mailSmtpPort: 0,
+      mailWebPort: 0,
+      logLevel: 'silent',
+      siteUrl: 'http://127.0.0.1:3999',
+      additionalRedirectUrls: ['http://127.0.0.1:*/**', 'http://localhost:*/**', 'chrome-extension://*/**', 'moz-extension://*/**'],
+    },
   );
   const stack = await startStack(config, { extraMigrationsDirs: [path.resolve(import.meta.dirname, '..', 'fixtures', 'migrations')] });
   const info: TestStack = {

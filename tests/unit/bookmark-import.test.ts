@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseBookmarkCsv, parseCsvRows, toBookmarkCsv } from '../../shared/rules/bookmark-csv.ts';
 import type { ExportCollection } from '../../shared/rules/bookmark-export.ts';
 import { createNetscapeParser, parseNetscapeHtml, toNetscapeHtml } from '../../shared/rules/bookmark-html.ts';
-import { batchBySize, detectFormat, invalidEntriesCsv, parseFolderPath, formatFolderPath, parseImportDate, planImport } from '../../shared/rules/bookmark-import.ts';
+import {
+  batchBySize,
+  detectFormat,
+  invalidEntriesCsv,
+  parseFolderPath,
+  formatFolderPath,
+  parseImportDate,
+  planImport,
+} from '../../shared/rules/bookmark-import.ts';
 import { BookmarkJsonError, parseBookmarkJson, toBookmarkJson } from '../../shared/rules/bookmark-json.ts';
 
 // Hand-written samples in each exporter's dialect, written from the Netscape bookmark file format
@@ -209,7 +217,8 @@ a second line
     const lines = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>', '<DL><p>'];
     for (let f = 0; f < 100; f++) {
       lines.push(`<DT><H3>Folder ${f}</H3>`, '<DL><p>');
-      for (let i = 0; i < 50; i++) lines.push(`<DT><A HREF="https://site${f}.example/page/${i}" ADD_DATE="1700000000" ICON="${icon}">Page ${f}-${i}</A>`);
+      for (let i = 0; i < 50; i++)
+        lines.push(`<DT><A HREF="https://site${f}.example/page/${i}" ADD_DATE="1700000000" ICON="${icon}">Page ${f}-${i}</A>`);
       lines.push('</DL><p>');
     }
     lines.push('</DL><p>');
@@ -227,7 +236,8 @@ a second line
 
 describe('CSV', () => {
   it('quoted fields with commas, newlines and doubled quotes; CRLF; BOM', () => {
-    const csv = '\uFEFFtitle,url,description\r\n"Hello, world","https://x.example/","line one\r\nline ""two"""\r\nplain,https://y.example/,\r\n';
+    const csv =
+      '\uFEFFtitle,url,description\r\n"Hello, world","https://x.example/","line one\r\nline ""two"""\r\nplain,https://y.example/,\r\n';
     expect(parseCsvRows(csv)).toEqual([
       ['title', 'url', 'description'],
       ['Hello, world', 'https://x.example/', 'line one\r\nline "two"'],
@@ -235,21 +245,30 @@ describe('CSV', () => {
     ]);
   });
 
-  it('header detection in any order with other tools\' names (Pocket, Raindrop)', () => {
+  it("header detection in any order with other tools' names (Pocket, Raindrop)", () => {
     const pocket = 'title,url,time_added,tags,status\nArticle,https://p.example/a,1500000000,news,unread\n';
     expect(parseBookmarkCsv(pocket).entries).toEqual([
       { title: 'Article', url: 'https://p.example/a', folder: [], createdAt: new Date(1500000000000).toISOString() },
     ]);
-    const raindrop = 'id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite\n1,Lucide,my note,,https://lucide.dev/,Design/Icons,,2023-07-22T04:26:40.000Z,,,false\n';
+    const raindrop =
+      'id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite\n1,Lucide,my note,,https://lucide.dev/,Design/Icons,,2023-07-22T04:26:40.000Z,,,false\n';
     expect(parseBookmarkCsv(raindrop).entries).toEqual([
-      { title: 'Lucide', url: 'https://lucide.dev/', description: 'my note', folder: ['Design', 'Icons'], createdAt: '2023-07-22T04:26:40.000Z' },
+      {
+        title: 'Lucide',
+        url: 'https://lucide.dev/',
+        description: 'my note',
+        folder: ['Design', 'Icons'],
+        createdAt: '2023-07-22T04:26:40.000Z',
+      },
     ]);
   });
 
   it('no header: title, url, description, folder, created; semicolons detected; rows without URL listed', () => {
     const csv = 'Example;https://e.example/;desc;Work;2024-01-01\nNo url;;;;\n';
     const parsed = parseBookmarkCsv(csv);
-    expect(parsed.entries).toEqual([{ title: 'Example', url: 'https://e.example/', description: 'desc', folder: ['Work'], createdAt: '2024-01-01T00:00:00.000Z' }]);
+    expect(parsed.entries).toEqual([
+      { title: 'Example', url: 'https://e.example/', description: 'desc', folder: ['Work'], createdAt: '2024-01-01T00:00:00.000Z' },
+    ]);
     expect(parsed.invalid).toEqual([{ title: 'No url', url: '', folder: '', reason: 'No URL' }]);
   });
 
@@ -322,7 +341,9 @@ describe('planImport', () => {
     expect(detectFormat('export', '  {"format"')).toBe('json');
     expect(detectFormat('export.txt', '<!DOCTYPE NETSCAPE')).toBe('html');
     expect(detectFormat('x', 'title,url')).toBe('csv');
-    expect(invalidEntriesCsv([{ title: 'a,b', url: 'javascript:x', folder: 'F', reason: 'Unsupported' }])).toBe('title,url,folder,reason\r\n"a,b",javascript:x,F,Unsupported\r\n');
+    expect(invalidEntriesCsv([{ title: 'a,b', url: 'javascript:x', folder: 'F', reason: 'Unsupported' }])).toBe(
+      'title,url,folder,reason\r\n"a,b",javascript:x,F,Unsupported\r\n',
+    );
   });
 });
 
@@ -335,14 +356,41 @@ describe('exporters round-trip through the parsers', () => {
       { id: 'f4', name: 'Empty', parent_id: 'f3', created_at: '2024-01-03T00:00:00.000Z' },
     ],
     links: [
-      { title: 'Saved <one>', url: 'https://one.example/?a=1&b=2', description: null, folder_id: 'f1', created_at: '2024-02-01T10:00:00.000Z', access_count: 3, share_count: 1 },
-      { title: '=SUM(A1)', url: 'https://two.example/', description: 'multi\nline, "quoted"', folder_id: 'f3', created_at: '2024-02-02T10:00:00.000Z' },
+      {
+        title: 'Saved <one>',
+        url: 'https://one.example/?a=1&b=2',
+        description: null,
+        folder_id: 'f1',
+        created_at: '2024-02-01T10:00:00.000Z',
+        access_count: 3,
+        share_count: 1,
+      },
+      {
+        title: '=SUM(A1)',
+        url: 'https://two.example/',
+        description: 'multi\nline, "quoted"',
+        folder_id: 'f3',
+        created_at: '2024-02-02T10:00:00.000Z',
+      },
     ],
   };
-  const summary = (c: ReturnType<typeof parseNetscapeHtml>) => c.entries.map((e) => ({ title: e.title, url: e.url, description: e.description, folder: e.folder, createdAt: e.createdAt }));
+  const summary = (c: ReturnType<typeof parseNetscapeHtml>) =>
+    c.entries.map((e) => ({ title: e.title, url: e.url, description: e.description, folder: e.folder, createdAt: e.createdAt }));
   const expected = [
-    { title: 'Saved <one>', url: 'https://one.example/?a=1&b=2', description: undefined, folder: ['Recently Saved Links'], createdAt: '2024-02-01T10:00:00.000Z' },
-    { title: '=SUM(A1)', url: 'https://two.example/', description: 'multi\nline, "quoted"', folder: ['Work & "Play"', 'Docs/Specs'], createdAt: '2024-02-02T10:00:00.000Z' },
+    {
+      title: 'Saved <one>',
+      url: 'https://one.example/?a=1&b=2',
+      description: undefined,
+      folder: ['Recently Saved Links'],
+      createdAt: '2024-02-01T10:00:00.000Z',
+    },
+    {
+      title: '=SUM(A1)',
+      url: 'https://two.example/',
+      description: 'multi\nline, "quoted"',
+      folder: ['Work & "Play"', 'Docs/Specs'],
+      createdAt: '2024-02-02T10:00:00.000Z',
+    },
   ];
 
   it('HTML', () => {

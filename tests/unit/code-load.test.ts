@@ -3,7 +3,9 @@ import { isCodeLoadError } from '../../shared/rules/code-load.ts';
 
 describe('isCodeLoadError (shared/rules/code-load.ts)', () => {
   it("knows each browser's failed import() and Vite's failed stylesheet preload", () => {
-    expect(isCodeLoadError(new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:3000/assets/share-link-dialog-Bx1.js'))).toBe(true); // Chromium
+    expect(
+      isCodeLoadError(new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:3000/assets/share-link-dialog-Bx1.js')),
+    ).toBe(true); // Chromium
     expect(isCodeLoadError(new TypeError('error loading dynamically imported module: http://127.0.0.1:3000/assets/a.js'))).toBe(true); // Firefox
     expect(isCodeLoadError(new TypeError('Importing a module script failed.'))).toBe(true); // Safari
     expect(isCodeLoadError(new Error('Unable to preload CSS for /assets/studio.css'))).toBe(true); // Vite

@@ -17,9 +17,24 @@ const USER = 'user-1';
 const FOLDER = 'folder-1';
 const row = (over: Partial<LinkRow> = {}): LinkRow =>
   ({
-    id: 'link-1', user_id: USER, title: 'Typed', url: 'https://example.com/', description: null, icon_url: null, access_count: 0, share_count: 0,
-    created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', category_id: FOLDER, second_category_id: null, is_template: false,
-    template_source_id: null, ai_enhanced: false, favicon_url: null, preview_image_url: null, ...over,
+    id: 'link-1',
+    user_id: USER,
+    title: 'Typed',
+    url: 'https://example.com/',
+    description: null,
+    icon_url: null,
+    access_count: 0,
+    share_count: 0,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    category_id: FOLDER,
+    second_category_id: null,
+    is_template: false,
+    template_source_id: null,
+    ai_enhanced: false,
+    favicon_url: null,
+    preview_image_url: null,
+    ...over,
   }) as LinkRow;
 
 const flush = () => new Promise((r) => setTimeout(r, 10));
@@ -30,7 +45,10 @@ function setup() {
   let listRows: LinkListItem[] = [];
   // Active observers, as the dashboard and an open folder view would hold them.
   const list = new QueryObserver(queryClient, { queryKey: linkKeys.list({ userId: USER }), queryFn: async () => (reads.list++, listRows) });
-  const folder = new QueryObserver(queryClient, { queryKey: linkKeys.list({ userId: USER, categoryId: FOLDER }), queryFn: async () => (reads.folder++, []) });
+  const folder = new QueryObserver(queryClient, {
+    queryKey: linkKeys.list({ userId: USER, categoryId: FOLDER }),
+    queryFn: async () => (reads.folder++, []),
+  });
   const unsubscribe = [list.subscribe(() => undefined), folder.subscribe(() => undefined)];
   let answer!: (v: { data: unknown; error: unknown }) => void;
   const invoke = vi.fn(() => new Promise<{ data: unknown; error: unknown }>((resolve) => (answer = resolve)));
@@ -38,7 +56,10 @@ function setup() {
   const save = linkMutations.save(client, queryClient);
   const onSuccess = save.onSuccess as unknown as (result: unknown) => Promise<void>;
   return {
-    queryClient, reads, invoke, onSuccess,
+    queryClient,
+    reads,
+    invoke,
+    onSuccess,
     answer: (v: { data: unknown; error: unknown }) => answer(v),
     setServerRows: (rows: LinkListItem[]) => (listRows = rows),
     listData: () => queryClient.getQueryData<LinkListItem[]>(linkKeys.list({ userId: USER })),
@@ -52,15 +73,18 @@ describe('saving a link, then its preview', () => {
   it('asks for the preview at once and re-reads the patched list only after the preview arrived', async () => {
     const warmed: string[] = [];
     let imageLoaded!: () => void;
-    vi.stubGlobal('Image', class {
-      decoding = '';
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      set src(url: string) {
-        warmed.push(url);
-        imageLoaded = () => this.onload?.();
-      }
-    });
+    vi.stubGlobal(
+      'Image',
+      class {
+        decoding = '';
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        set src(url: string) {
+          warmed.push(url);
+          imageLoaded = () => this.onload?.();
+        }
+      },
+    );
     const t = setup();
     await flush();
     expect(t.reads).toEqual({ list: 1, folder: 1 });
@@ -74,7 +98,18 @@ describe('saving a link, then its preview', () => {
 
     const favicon = 'https://api.test/storage/v1/object/public/link-previews/user-1/link-1/favicon.png?v=1';
     t.setServerRows([{ ...t.listData()![0], favicon_url: favicon }]);
-    t.answer({ data: { title: 'Page', description: null, site_name: null, favicon_url: favicon, image_url: null, final_url: 'https://example.com/', stored: true }, error: null });
+    t.answer({
+      data: {
+        title: 'Page',
+        description: null,
+        site_name: null,
+        favicon_url: favicon,
+        image_url: null,
+        final_url: 'https://example.com/',
+        stored: true,
+      },
+      error: null,
+    });
     await vi.waitFor(() => expect(t.listData()?.[0].favicon_url).toBe(favicon));
     expect(warmed).toEqual([favicon]); // the favicon is downloading while the card re-renders
     await flush();
@@ -92,7 +127,10 @@ describe('saving a link, then its preview', () => {
     await flush();
     expect(t.reads.list).toBe(1);
     t.setServerRows(t.listData()!);
-    t.answer({ data: null, error: Object.assign(new Error('Edge Function returned a non-2xx status code'), { name: 'FunctionsHttpError' }) });
+    t.answer({
+      data: null,
+      error: Object.assign(new Error('Edge Function returned a non-2xx status code'), { name: 'FunctionsHttpError' }),
+    });
     await vi.waitFor(() => expect(t.reads.list).toBe(2));
     await flush();
     expect(t.reads.list).toBe(2);

@@ -4,8 +4,18 @@ import type { LinkListItem } from '../../shared/data/links/api.ts';
 import type { LinkRow } from '../../shared/data/types.ts';
 
 const item = (id: string, created: string, title = id): LinkListItem => ({
-  id, title, url: `https://${id}.example`, icon_url: null, access_count: 0, share_count: 0,
-  created_at: created, updated_at: created, category_id: 'c', second_category_id: null, favicon_url: null, preview_image_url: null,
+  id,
+  title,
+  url: `https://${id}.example`,
+  icon_url: null,
+  access_count: 0,
+  share_count: 0,
+  created_at: created,
+  updated_at: created,
+  category_id: 'c',
+  second_category_id: null,
+  favicon_url: null,
+  preview_image_url: null,
 });
 const list = [item('c', '2025-01-03T00:00:00Z'), item('b', '2025-01-02T00:00:00Z'), item('a', '2025-01-01T00:00:00Z')];
 
@@ -19,7 +29,11 @@ describe('link list cache patches', () => {
 
   it('replaces an updated link in place (a duplicate URL keeps its spot) without touching the input', () => {
     const out = upsertListItem(list, item('b', '2025-01-02T00:00:00Z', 'Renamed'));
-    expect(out.map((l) => [l.id, l.title])).toEqual([['c', 'c'], ['b', 'Renamed'], ['a', 'a']]);
+    expect(out.map((l) => [l.id, l.title])).toEqual([
+      ['c', 'c'],
+      ['b', 'Renamed'],
+      ['a', 'a'],
+    ]);
     expect(list[1].title).toBe('b');
   });
 
@@ -29,7 +43,14 @@ describe('link list cache patches', () => {
   });
 
   it('keeps only the grid columns of a full row', () => {
-    const row: LinkRow = { ...item('r', '2025-01-01T00:00:00Z'), user_id: 'u', description: 'long text', is_template: false, template_source_id: null, ai_enhanced: false };
+    const row: LinkRow = {
+      ...item('r', '2025-01-01T00:00:00Z'),
+      user_id: 'u',
+      description: 'long text',
+      is_template: false,
+      template_source_id: null,
+      ai_enhanced: false,
+    };
     expect(Object.keys(toListItem(row)).sort()).toEqual(Object.keys(item('x', 'y')).sort());
   });
 });

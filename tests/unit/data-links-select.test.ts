@@ -22,9 +22,17 @@ describe('links grid selectors', () => {
   it('groups by primary and secondary folder with totals and 3-link previews, in list order', () => {
     const links = makeLinks(10);
     const sections = groupLinksForGrid(links, categories);
-    expect(sections.map((s) => [s.category.id, s.totalCount])).toEqual([['saved', 10], ['work', 4], ['fun', 3]]);
+    expect(sections.map((s) => [s.category.id, s.totalCount])).toEqual([
+      ['saved', 10],
+      ['work', 4],
+      ['fun', 3],
+    ]);
     expect(sections[1].links.map((l) => l.id)).toEqual(['l0', 'l3', 'l6']);
-    expect(linksByCategory(links).get('fun')?.map((l) => l.id)).toEqual(['l1', 'l4', 'l7']);
+    expect(
+      linksByCategory(links)
+        .get('fun')
+        ?.map((l) => l.id),
+    ).toEqual(['l1', 'l4', 'l7']);
   });
 
   it('searches title or URL case-insensitively and drops folders without matches', () => {
@@ -33,7 +41,11 @@ describe('links grid selectors', () => {
     expect(searchLinks(links, 'site5.example').length).toBe(1);
     expect(searchLinks(links, '  ')).toBe(links);
     const sections = groupLinksForGrid(links, categories, { query: 'rust' });
-    expect(sections.map((s) => [s.category.id, s.totalCount])).toEqual([['saved', 3], ['work', 1], ['fun', 1]]);
+    expect(sections.map((s) => [s.category.id, s.totalCount])).toEqual([
+      ['saved', 3],
+      ['work', 1],
+      ['fun', 1],
+    ]);
   });
 
   // Speed is measured by `npm run bench:dashboard` (search keystroke p95), not by a timed test: what
@@ -49,7 +61,11 @@ describe('links grid selectors', () => {
     for (let i = 0; i < 5; i++) groupLinksForGrid(links, categories, { query: `number ${i}` });
     expect(titleReads).toBe(10_000);
     const sections = groupLinksForGrid(links, categories, { query: 'RUST' });
-    expect(sections.map((s) => [s.category.id, s.totalCount])).toEqual([['saved', 1_000], ['work', 334], ['fun', 333]]);
+    expect(sections.map((s) => [s.category.id, s.totalCount])).toEqual([
+      ['saved', 1_000],
+      ['work', 334],
+      ['fun', 333],
+    ]);
     // A new list (after a save) is a new cache key: its titles are read once more.
     searchLinks([...links], 'x');
     expect(titleReads).toBe(20_000);

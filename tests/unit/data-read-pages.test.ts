@@ -47,7 +47,8 @@ describe('readAllPages', () => {
   });
 
   it('a failing page is an error', async () => {
-    const page = async (from: number) => (from === 0 ? { data: Array(LIST_PAGE_SIZE).fill(1), error: null } : { data: null, error: { message: 'boom', code: '500' } });
+    const page = async (from: number) =>
+      from === 0 ? { data: Array(LIST_PAGE_SIZE).fill(1), error: null } : { data: null, error: { message: 'boom', code: '500' } };
     await expect(readAllPages(page, async () => ({ count: 2 * LIST_PAGE_SIZE, error: null }))).rejects.toMatchObject({ message: 'boom' });
   });
 });

@@ -43,9 +43,15 @@ describe('what a menu click saves', () => {
   });
 
   it("'Save page' saves the page with the tab's title", () => {
-    expect(targetFromMenuClick({ menuItemId: MENU_IDS.page, pageUrl: tab.url }, tab)).toEqual({ url: tab.url, title: 'Today’s news', source: 'page' });
+    expect(targetFromMenuClick({ menuItemId: MENU_IDS.page, pageUrl: tab.url }, tab)).toEqual({
+      url: tab.url,
+      title: 'Today’s news',
+      source: 'page',
+    });
     // A frame's page: its URL, and a title from that URL rather than the top page's.
-    expect(targetFromMenuClick({ menuItemId: MENU_IDS.page, pageUrl: 'https://frame.example.net/embed/player' }, tab)?.title).toBe('player · frame.example.net');
+    expect(targetFromMenuClick({ menuItemId: MENU_IDS.page, pageUrl: 'https://frame.example.net/embed/player' }, tab)?.title).toBe(
+      'player · frame.example.net',
+    );
   });
 
   it("'Save image' saves the image's URL; 'Save selected link' the first URL in the selection", () => {
@@ -54,12 +60,16 @@ describe('what a menu click saves', () => {
       title: 'sunset at sea.jpg · cdn.example.com',
       source: 'image',
     });
-    expect(targetFromMenuClick({ menuItemId: MENU_IDS.selection, selectionText: 'Great talk: https://talks.example.com/rust-2025.' }, tab)).toEqual({
+    expect(
+      targetFromMenuClick({ menuItemId: MENU_IDS.selection, selectionText: 'Great talk: https://talks.example.com/rust-2025.' }, tab),
+    ).toEqual({
       url: 'https://talks.example.com/rust-2025',
       title: 'Great talk:',
       source: 'selection',
     });
-    expect(targetFromMenuClick({ menuItemId: MENU_IDS.selection, selectionText: 'see www.example.com/a' }, tab)?.url).toBe('https://www.example.com/a');
+    expect(targetFromMenuClick({ menuItemId: MENU_IDS.selection, selectionText: 'see www.example.com/a' }, tab)?.url).toBe(
+      'https://www.example.com/a',
+    );
     expect(targetFromMenuClick({ menuItemId: MENU_IDS.selection, selectionText: 'no address here' }, tab)).toBeNull();
     expect(targetFromMenuClick({ menuItemId: 'someone-else' }, tab)).toBeNull();
   });
@@ -71,7 +81,11 @@ describe('what a menu click saves', () => {
     expect(titleFromUrl('not a url')).toBe('not a url');
     expect(firstUrlIn('(https://example.com/x), and more')).toBe('https://example.com/x');
     expect(firstUrlIn(undefined)).toBeNull();
-    expect(targetFromTab({ url: 'https://a.example/' }, 'shortcut')).toEqual({ url: 'https://a.example/', title: 'a.example', source: 'shortcut' });
+    expect(targetFromTab({ url: 'https://a.example/' }, 'shortcut')).toEqual({
+      url: 'https://a.example/',
+      title: 'a.example',
+      source: 'shortcut',
+    });
     expect(targetFromTab({}, 'shortcut')).toBeNull();
   });
 });
@@ -80,7 +94,10 @@ describe('menu clicks and the shortcut in the worker', () => {
   it('a click on a link saves that link through the data layer and flashes ✓', async () => {
     const { app, api, contextMenus, fake } = startFakeBackground();
     await signInFake();
-    await contextMenus.onClicked.trigger({ menuItemId: MENU_IDS.link, linkUrl: 'example.org/x', selectionText: 'An example' } as never, { id: 1, url: 'https://page.example/', title: 'Page' } as never);
+    await contextMenus.onClicked.trigger(
+      { menuItemId: MENU_IDS.link, linkUrl: 'example.org/x', selectionText: 'An example' } as never,
+      { id: 1, url: 'https://page.example/', title: 'Page' } as never,
+    );
     expect(api.save).toHaveBeenCalledWith(
       { title: 'An example', url: 'https://example.org/x', categoryId: undefined, newCategory: undefined, description: undefined },
       { title: 'An example', favicon_url: null }, // issue 18: preview hints (a link has no favicon of its own)
@@ -100,7 +117,10 @@ describe('menu clicks and the shortcut in the worker', () => {
   it('a page that is not http(s) is refused with the link form message', async () => {
     const { api, contextMenus, fake } = startFakeBackground();
     await signInFake();
-    await contextMenus.onClicked.trigger({ menuItemId: MENU_IDS.page, pageUrl: 'chrome://settings/' } as never, { id: 1, url: 'chrome://settings/' } as never);
+    await contextMenus.onClicked.trigger(
+      { menuItemId: MENU_IDS.page, pageUrl: 'chrome://settings/' } as never,
+      { id: 1, url: 'chrome://settings/' } as never,
+    );
     expect(api.save).not.toHaveBeenCalled();
     expect(await fake.action.getTitle({})).toBe('LinkVault: Please enter a valid URL');
   });
@@ -108,7 +128,12 @@ describe('menu clicks and the shortcut in the worker', () => {
   it('the keyboard shortcut saves the current tab without the popup', async () => {
     const { api, commands } = startFakeBackground();
     await signInFake();
-    await commands.onCommand.trigger('save-current-tab', { id: 9, url: 'https://docs.example.com/guide', title: 'The Guide', favIconUrl: 'https://docs.example.com/icon.png' } as never);
+    await commands.onCommand.trigger('save-current-tab', {
+      id: 9,
+      url: 'https://docs.example.com/guide',
+      title: 'The Guide',
+      favIconUrl: 'https://docs.example.com/icon.png',
+    } as never);
     // issue 18: the tab's title and favicon go to the server as preview hints (no extra permission)
     expect(api.save).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://docs.example.com/guide', title: 'The Guide' }), {
       title: 'The Guide',

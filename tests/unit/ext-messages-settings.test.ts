@@ -11,13 +11,16 @@ import type { CountFn } from './ext-fake.ts';
 const ORIGIN = 'chrome-extension://test-extension-id';
 
 /** runtime.onMessage with the sendResponse argument (the fake's types only declare two). */
-const triggerMessage = (fake: typeof fakeBrowser, ...args: unknown[]) => (fake.runtime.onMessage.trigger as (...args: unknown[]) => Promise<unknown[]>)(...args);
+const triggerMessage = (fake: typeof fakeBrowser, ...args: unknown[]) =>
+  (fake.runtime.onMessage.trigger as (...args: unknown[]) => Promise<unknown[]>)(...args);
 
 describe('runtime.onMessage sender check', () => {
   it('accepts only pages of this extension', () => {
     expect(isTrustedSender({ id: 'test-extension-id', url: `${ORIGIN}/popup.html` }, 'test-extension-id', ORIGIN)).toBe(true);
     expect(isTrustedSender({ id: 'test-extension-id', url: `${ORIGIN}/options.html#x` }, 'test-extension-id', ORIGIN)).toBe(true);
-    expect(isTrustedSender({ id: 'another-extension', url: 'chrome-extension://another-extension/popup.html' }, 'test-extension-id', ORIGIN)).toBe(false);
+    expect(
+      isTrustedSender({ id: 'another-extension', url: 'chrome-extension://another-extension/popup.html' }, 'test-extension-id', ORIGIN),
+    ).toBe(false);
     // A content script carries our id but the web page's URL.
     expect(isTrustedSender({ id: 'test-extension-id', url: 'https://evil.example/' }, 'test-extension-id', ORIGIN)).toBe(false);
     expect(isTrustedSender({ id: 'test-extension-id' }, 'test-extension-id', ORIGIN)).toBe(false);
@@ -28,9 +31,19 @@ describe('runtime.onMessage sender check', () => {
     expect(parseWorkerMessage({ type: 'badge:refresh', extra: 1 })).toEqual({ type: 'badge:refresh' });
     expect(parseWorkerMessage({ type: 'drop-tables' })).toBeNull();
     expect(parseWorkerMessage('badge:refresh')).toBeNull();
-    expect(parseWorkerMessage({ type: 'queue:add', item: { url: 'https://x.example', title: 'X', userId: USER_ID, source: 'popup' } })).toEqual({
+    expect(
+      parseWorkerMessage({ type: 'queue:add', item: { url: 'https://x.example', title: 'X', userId: USER_ID, source: 'popup' } }),
+    ).toEqual({
       type: 'queue:add',
-      item: { url: 'https://x.example', title: 'X', userId: USER_ID, source: 'popup', categoryId: null, newCategory: null, lastError: null },
+      item: {
+        url: 'https://x.example',
+        title: 'X',
+        userId: USER_ID,
+        source: 'popup',
+        categoryId: null,
+        newCategory: null,
+        lastError: null,
+      },
     });
     expect(parseWorkerMessage({ type: 'queue:add', item: { url: 42, title: 'X', userId: USER_ID, source: 'popup' } })).toBeNull();
   });
@@ -42,14 +55,29 @@ describe('runtime.onMessage sender check', () => {
     await vi.waitFor(() => expect(api.pendingCount).toHaveBeenCalled()); // the sign-in's own refresh
     api.pendingCount.mockClear();
     const respond = vi.fn();
-    const [fromPage] = (await triggerMessage(fake, { type: 'badge:refresh' }, { id: 'x', url: 'https://evil.example/' } as never, respond as never)) as unknown[];
+    const [fromPage] = (await triggerMessage(
+      fake,
+      { type: 'badge:refresh' },
+      { id: 'x', url: 'https://evil.example/' } as never,
+      respond as never,
+    )) as unknown[];
     expect(fromPage).toBe(false);
-    const [fromOther] = (await triggerMessage(fake, { type: 'queue:add', item: { url: 'https://x.example', title: 'X', userId: USER_ID, source: 'popup' } }, { id: 'other', url: 'chrome-extension://other/popup.html' } as never, respond as never)) as unknown[];
+    const [fromOther] = (await triggerMessage(
+      fake,
+      { type: 'queue:add', item: { url: 'https://x.example', title: 'X', userId: USER_ID, source: 'popup' } },
+      { id: 'other', url: 'chrome-extension://other/popup.html' } as never,
+      respond as never,
+    )) as unknown[];
     expect(fromOther).toBe(false);
     expect(api.pendingCount).not.toHaveBeenCalled();
     expect(await app.queue.list()).toEqual([]);
 
-    const [fromPopup] = (await triggerMessage(fake, { type: 'badge:refresh' }, { id: 'test-extension-id', url: `${ORIGIN}/popup.html` } as never, respond as never)) as unknown[];
+    const [fromPopup] = (await triggerMessage(
+      fake,
+      { type: 'badge:refresh' },
+      { id: 'test-extension-id', url: `${ORIGIN}/popup.html` } as never,
+      respond as never,
+    )) as unknown[];
     expect(fromPopup).toBe(true);
     await vi.waitFor(() => expect(respond).toHaveBeenCalledWith({ ok: true, count: 6 }));
   });
@@ -61,7 +89,9 @@ describe('settings (options page)', () => {
   it('default to the build values and validate what the user types', async () => {
     fakeBrowser.reset();
     expect(await loadSettings(fakeBrowser.storage.local, defaults)).toEqual(defaults);
-    expect(validateSettings({ apiUrl: 'https://abc.supabase.co/', anonKey: ' eyJ.abc-_ ', dashboardUrl: 'https://links.example.com' })).toEqual({
+    expect(
+      validateSettings({ apiUrl: 'https://abc.supabase.co/', anonKey: ' eyJ.abc-_ ', dashboardUrl: 'https://links.example.com' }),
+    ).toEqual({
       ok: true,
       settings: { apiUrl: 'https://abc.supabase.co', anonKey: 'eyJ.abc-_', dashboardUrl: 'https://links.example.com' },
     });

@@ -3,7 +3,16 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DataError } from '../../shared/data/errors.ts';
 import { MENU_IDS } from '../../extension/lib/menus.ts';
 import { isRetryableSaveError } from '../../extension/lib/quick-save.ts';
-import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, QUEUE_ALARM, SaveQueue, backoffDelay, countForUser, type QueuedSave, type SendResult } from '../../extension/lib/queue.ts';
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  QUEUE_ALARM,
+  SaveQueue,
+  backoffDelay,
+  countForUser,
+  type QueuedSave,
+  type SendResult,
+} from '../../extension/lib/queue.ts';
 import { STORAGE_KEYS } from '../../extension/lib/storage-keys.ts';
 import { USER_ID, fakeApi, savedResult, signInFake, startFakeBackground } from './ext-fake.ts';
 import type { SaveFn } from './ext-fake.ts';
@@ -18,15 +27,38 @@ function clock(start = 1_000_000) {
 function queueWith(send: (item: QueuedSave) => Promise<{ result: SendResult; error?: string }>, time = clock()) {
   fakeBrowser.reset();
   let id = 0;
-  const queue = new SaveQueue({ area: fakeBrowser.storage.local, alarms: fakeBrowser.alarms, now: time.now, send, newId: () => `q${++id}` });
+  const queue = new SaveQueue({
+    area: fakeBrowser.storage.local,
+    alarms: fakeBrowser.alarms,
+    now: time.now,
+    send,
+    newId: () => `q${++id}`,
+  });
   return { queue, time };
 }
 
-const input = (n: number) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, categoryId: null, newCategory: null, userId: USER_ID, source: 'link' });
+const input = (n: number) => ({
+  url: `https://example.com/${n}`,
+  title: `Page ${n}`,
+  categoryId: null,
+  newCategory: null,
+  userId: USER_ID,
+  source: 'link',
+});
 
 describe('backoff', () => {
   it('doubles from 30 s up to 30 minutes', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map(backoffDelay)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000, 1_800_000, BACKOFF_MAX_MS]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map(backoffDelay)).toEqual([
+      30_000,
+      60_000,
+      120_000,
+      240_000,
+      480_000,
+      960_000,
+      1_800_000,
+      1_800_000,
+      BACKOFF_MAX_MS,
+    ]);
   });
 
   it('retries network failures and 5xx, not refusals', () => {
@@ -127,7 +159,10 @@ describe('offline queue in the worker', () => {
     const api = fakeApi({ save: vi.fn<SaveFn>().mockRejectedValueOnce(offline()) });
     const { contextMenus, fake, app } = startFakeBackground({ api, now: time.now });
     await signInFake();
-    const [result] = (await contextMenus.onClicked.trigger({ menuItemId: MENU_IDS.link, linkUrl: 'https://example.org/later' } as never)) as Array<{ status: string }>;
+    const [result] = (await contextMenus.onClicked.trigger({
+      menuItemId: MENU_IDS.link,
+      linkUrl: 'https://example.org/later',
+    } as never)) as Array<{ status: string }>;
     expect(result.status).toBe('queued');
     expect(await fake.action.getBadgeText({})).toBe('…');
     expect(await app.queue.list()).toHaveLength(1);

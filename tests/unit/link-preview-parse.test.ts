@@ -25,7 +25,10 @@ describe('parsePreviewHtml', () => {
   });
 
   it('Twitter cards and name= metas, upper case, unquoted attributes', () => {
-    const p = parsePreviewHtml('<HEAD><META NAME=twitter:title CONTENT="Card"><meta name="twitter:description" content=Short><META name=twitter:image:src content=//cdn.example.net/a.png></HEAD>', PAGE);
+    const p = parsePreviewHtml(
+      '<HEAD><META NAME=twitter:title CONTENT="Card"><meta name="twitter:description" content=Short><META name=twitter:image:src content=//cdn.example.net/a.png></HEAD>',
+      PAGE,
+    );
     expect(p).toMatchObject({ title: 'Card', description: 'Short', image_url: 'https://cdn.example.net/a.png' });
   });
 
@@ -54,7 +57,10 @@ describe('parsePreviewHtml', () => {
   });
 
   it('unclosed tags, a missing head, empty values and a data: image', () => {
-    const p = parsePreviewHtml('<p><b>x<title>Unclosed</title><meta property="og:title" content="  "><meta property="og:image" content="data:image/png;base64,xx"><div>', PAGE);
+    const p = parsePreviewHtml(
+      '<p><b>x<title>Unclosed</title><meta property="og:title" content="  "><meta property="og:image" content="data:image/png;base64,xx"><div>',
+      PAGE,
+    );
     expect(p.title).toBe('Unclosed');
     expect(p.image_url).toBeNull();
   });
@@ -89,7 +95,10 @@ describe('extension hints (issue 18)', () => {
     // the user edited the URL in the popup: another page, no hints
     expect(previewHints(target, 'https://example.org/b')).toBeUndefined();
     // data: and chrome:// favicons are not sent
-    expect(previewHints({ ...target, faviconUrl: 'data:image/png;base64,AAAA' }, 'https://example.org/a')).toEqual({ title: 'Tab title', favicon_url: null });
+    expect(previewHints({ ...target, faviconUrl: 'data:image/png;base64,AAAA' }, 'https://example.org/a')).toEqual({
+      title: 'Tab title',
+      favicon_url: null,
+    });
     // the page menu on the same tab carries the favicon; a link menu does not
     expect(targetFromMenuClick({ menuItemId: MENU_IDS.page, pageUrl: tab.url }, tab)?.faviconUrl).toBe(tab.favIconUrl);
     expect(targetFromMenuClick({ menuItemId: MENU_IDS.link, linkUrl: 'https://other.example/' }, tab)?.faviconUrl).toBeUndefined();

@@ -15,7 +15,9 @@ describe('rate-limit texts use correct plurals', () => {
   });
 
   it('server texts shown in the UI are fixed too (hosted GoTrue says "1 seconds")', () => {
-    expect(messageOr('For security purposes, you can only request this after 1 seconds.', 'x')).toBe('For security purposes, you can only request this after 1 second.');
+    expect(messageOr('For security purposes, you can only request this after 1 seconds.', 'x')).toBe(
+      'For security purposes, you can only request this after 1 second.',
+    );
     expect(singularUnits('after 11 seconds')).toBe('after 11 seconds');
     expect(singularUnits('after 21 seconds, 1 minutes')).toBe('after 21 seconds, 1 minute');
     expect(singularUnits('after 0.1 seconds')).toBe('after 0.1 seconds');
@@ -25,7 +27,10 @@ describe('rate-limit texts use correct plurals', () => {
 describe('auth e-mails contain only what the product can use', () => {
   it.each(['signup', 'recovery', 'magiclink', 'email_change'] as const)('%s: the link, no "enter this code" line', async (type) => {
     const sent: Array<{ text: string; html: string }> = [];
-    const ctx = { mail: { send: async (m: { text: string; html: string }) => void sent.push(m) }, log: () => undefined } as unknown as StackContext;
+    const ctx = {
+      mail: { send: async (m: { text: string; html: string }) => void sent.push(m) },
+      log: () => undefined,
+    } as unknown as StackContext;
     await sendAuthEmail(ctx, 'a@example.test', type, 'http://127.0.0.1/auth/v1/verify?token=abc');
     expect(sent).toHaveLength(1);
     expect(sent[0].text).toContain('http://127.0.0.1/auth/v1/verify?token=abc');

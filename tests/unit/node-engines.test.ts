@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 const require = createRequire(import.meta.url);
 // semver ships without types here; only satisfies() is needed.
 const semver = require('semver') as { satisfies(version: string, range: string): boolean };
-const lock = require('../../package-lock.json') as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+const lock = require('../../package-lock.json') as {
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+};
 
 describe('package-lock engines', () => {
   it('every locked package accepts Node 20.19 (README: "20.19 or newer")', () => {

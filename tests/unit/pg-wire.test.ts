@@ -35,8 +35,16 @@ const int32 = (v: number) => {
   new DataView(b.buffer).setInt32(0, v);
   return [...b];
 };
-const dataRow = (values: (string | null)[]) => msg('D', [...int16(values.length), ...values.flatMap((v) => (v === null ? int32(-1) : [...int32(enc.encode(v).length), ...enc.encode(v)]))]);
-const rowDescription = (fields: [string, number][]) => msg('T', [...int16(fields.length), ...fields.flatMap(([name, oid]) => [...cstr(name), ...int32(0), ...int16(0), ...int32(oid), ...int16(-1), ...int32(-1), ...int16(0)])]);
+const dataRow = (values: (string | null)[]) =>
+  msg('D', [
+    ...int16(values.length),
+    ...values.flatMap((v) => (v === null ? int32(-1) : [...int32(enc.encode(v).length), ...enc.encode(v)])),
+  ]);
+const rowDescription = (fields: [string, number][]) =>
+  msg('T', [
+    ...int16(fields.length),
+    ...fields.flatMap(([name, oid]) => [...cstr(name), ...int32(0), ...int16(0), ...int32(oid), ...int16(-1), ...int32(-1), ...int16(0)]),
+  ]);
 const complete = (tag: string) => msg('C', cstr(tag));
 const ready = msg('Z', [0x49]);
 
@@ -72,25 +80,64 @@ describe('readAnswers', () => {
   it('splits the answer per Sync: the statement rows after the settings, its tag, its description, ParseComplete', () => {
     const bytes = concat([
       // request 1: settings (bind, row, complete), parse, bind, describe, rows, complete
-      msg('2'), dataRow(['authenticated', '{"sub":"x"}']), complete('SELECT 1'),
-      msg('1'), msg('2'), rowDescription([['total', 25], ['page_count', 23], ['body', 25]]),
-      dataRow([null, '1', '[{"id":1,"t":"é"}]']), complete('SELECT 1'), ready,
+      msg('2'),
+      dataRow(['authenticated', '{"sub":"x"}']),
+      complete('SELECT 1'),
+      msg('1'),
+      msg('2'),
+      rowDescription([
+        ['total', 25],
+        ['page_count', 23],
+        ['body', 25],
+      ]),
+      dataRow([null, '1', '[{"id":1,"t":"é"}]']),
+      complete('SELECT 1'),
+      ready,
       // request 2: a prepared statement without Describe, an update's tag
-      msg('2'), dataRow(['anon', '{}']), complete('SELECT 1'), msg('2'), complete('UPDATE 3'), ready,
+      msg('2'),
+      dataRow(['anon', '{}']),
+      complete('SELECT 1'),
+      msg('2'),
+      complete('UPDATE 3'),
+      ready,
     ]);
     const answers = readAnswers(bytes);
     expect(answers).toHaveLength(2);
     expect(answers[0]).toMatchObject({ error: null, parsed: true, tag: 'SELECT 1', rows: [[null, '1', '[{"id":1,"t":"é"}]']] });
-    expect(answers[0].fields).toEqual([{ name: 'total', dataTypeID: 25 }, { name: 'page_count', dataTypeID: 23 }, { name: 'body', dataTypeID: 25 }]);
+    expect(answers[0].fields).toEqual([
+      { name: 'total', dataTypeID: 25 },
+      { name: 'page_count', dataTypeID: 23 },
+      { name: 'body', dataTypeID: 25 },
+    ]);
     expect(answers[1]).toMatchObject({ error: null, parsed: false, fields: null, rows: [], tag: 'UPDATE 3' });
   });
 
   it('keeps the first error of an exchange as PGlite’s DatabaseError, with its fields', () => {
-    const error = msg('E', [...'SERROR\0'].map((c) => c.charCodeAt(0)).concat(cstr('C23514'), cstr('Mnew row violates check constraint "notes_body_check"'), cstr('tnotes'), cstr('nnotes_body_check'), [0]));
-    const answers = readAnswers(concat([msg('2'), dataRow(['x']), complete('SELECT 1'), msg('1'), msg('2'), error, ready, complete('SELECT 1'), ready]));
+    const error = msg(
+      'E',
+      [...'SERROR\0']
+        .map((c) => c.charCodeAt(0))
+        .concat(
+          cstr('C23514'),
+          cstr('Mnew row violates check constraint "notes_body_check"'),
+          cstr('tnotes'),
+          cstr('nnotes_body_check'),
+          [0],
+        ),
+    );
+    const answers = readAnswers(
+      concat([msg('2'), dataRow(['x']), complete('SELECT 1'), msg('1'), msg('2'), error, ready, complete('SELECT 1'), ready]),
+    );
     expect(answers).toHaveLength(2);
     expect(answers[0].error).toBeInstanceOf(Error);
-    expect(answers[0].error).toMatchObject({ name: 'error', severity: 'ERROR', code: '23514', table: 'notes', constraint: 'notes_body_check', message: 'new row violates check constraint "notes_body_check"' });
+    expect(answers[0].error).toMatchObject({
+      name: 'error',
+      severity: 'ERROR',
+      code: '23514',
+      table: 'notes',
+      constraint: 'notes_body_check',
+      message: 'new row violates check constraint "notes_body_check"',
+    });
     expect(answers[0].parsed).toBe(true);
     expect(answers[1].error).toBeNull();
   });
@@ -108,12 +155,33 @@ describe('readAnswers', () => {
 
 describe('role messages between the threads', () => {
   it('round-trip a request and answers (rows, typed values, errors) through structured clone', () => {
-    const req = structuredClone(encodeRoleRequest(7, 3, null, false, true, ['1', null], ['authenticated', '{"sub":"x"}', 'x', '8000', '20000']));
-    expect(decodeRoleRequest(req)).toEqual({ id: 7, sid: 3, sql: null, forget: false, prepare: true, params: ['1', null], settings: ['authenticated', '{"sub":"x"}', 'x', '8000', '20000'] });
+    const req = structuredClone(
+      encodeRoleRequest(7, 3, null, false, true, ['1', null], ['authenticated', '{"sub":"x"}', 'x', '8000', '20000']),
+    );
+    expect(decodeRoleRequest(req)).toEqual({
+      id: 7,
+      sid: 3,
+      sql: null,
+      forget: false,
+      prepare: true,
+      params: ['1', null],
+      settings: ['authenticated', '{"sub":"x"}', 'x', '8000', '20000'],
+    });
     const when = new Date('2026-01-02T03:04:05Z');
     const flat = structuredClone(
       encodeReplies([
-        { id: 1, ok: true, result: { rowCount: 2, fields: [{ name: 'n', dataTypeID: 23 }, { name: 't', dataTypeID: 1184 }], values: [1, when, 2, null] } },
+        {
+          id: 1,
+          ok: true,
+          result: {
+            rowCount: 2,
+            fields: [
+              { name: 'n', dataTypeID: 23 },
+              { name: 't', dataTypeID: 1184 },
+            ],
+            values: [1, when, 2, null],
+          },
+        },
         { id: 2, ok: false, error: { message: 'boom', code: '22012' } },
         { id: 3, ok: true, result: { rows: [{ j: { k: [1] } }], rowCount: 1, fields: [{ name: 'j', dataTypeID: 3802 }] } },
         { id: 4, ok: true, result: { rowCount: 5, fields: [], values: [] } },
@@ -122,7 +190,21 @@ describe('role messages between the threads', () => {
     const got: [number, boolean, unknown][] = [];
     decodeReplies(flat, (id, ok, value) => got.push([id, ok, value]));
     expect(got).toEqual([
-      [1, true, { rows: [{ n: 1, t: when }, { n: 2, t: null }], rowCount: 2, fields: [{ name: 'n', dataTypeID: 23 }, { name: 't', dataTypeID: 1184 }] }],
+      [
+        1,
+        true,
+        {
+          rows: [
+            { n: 1, t: when },
+            { n: 2, t: null },
+          ],
+          rowCount: 2,
+          fields: [
+            { name: 'n', dataTypeID: 23 },
+            { name: 't', dataTypeID: 1184 },
+          ],
+        },
+      ],
       [2, false, { message: 'boom', code: '22012' }],
       [3, true, { rows: [{ j: { k: [1] } }], rowCount: 1, fields: [{ name: 'j', dataTypeID: 3802 }] }],
       [4, true, { rows: [], rowCount: 5, fields: [] }],

@@ -17,10 +17,25 @@ import {
 import { webpageSettingsSchema } from '../../shared/schemas/webpage-settings.ts';
 
 const base: ProfilePageFields = {
-  slug: 'ada', username: 'ada', first_name: 'Ada', last_name: 'Lovelace', public_display_name: null, company_name: null,
-  banner_message: null, bio: null, website_url: null, twitter_handle: null, instagram_handle: null, linkedin_url: null,
-  message_boxes: null, message_titles: null, message_image_paths: null, profile_section_title: null, bio_social_section_title: null,
-  links_section_title: null, accent_color: null,
+  slug: 'ada',
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  public_display_name: null,
+  company_name: null,
+  banner_message: null,
+  bio: null,
+  website_url: null,
+  twitter_handle: null,
+  instagram_handle: null,
+  linkedin_url: null,
+  message_boxes: null,
+  message_titles: null,
+  message_image_paths: null,
+  profile_section_title: null,
+  bio_social_section_title: null,
+  links_section_title: null,
+  accent_color: null,
 };
 
 describe('profile page rules', () => {
@@ -35,20 +50,34 @@ describe('profile page rules', () => {
   });
 
   it('renders only http(s) links; handles keep handle characters only', () => {
-    const links = socialLinksOf({ website_url: 'javascript:alert(1)', twitter_handle: '@a"><script>', instagram_handle: 'https://instagram.com/ada.l/', linkedin_url: 'data:text/html,x' });
+    const links = socialLinksOf({
+      website_url: 'javascript:alert(1)',
+      twitter_handle: '@a"><script>',
+      instagram_handle: 'https://instagram.com/ada.l/',
+      linkedin_url: 'data:text/html,x',
+    });
     expect(links).toEqual([
       { kind: 'twitter', label: 'X/Twitter', href: 'https://x.com/ascript', text: '@ascript' },
       { kind: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/ada.l', text: '@ada.l' },
     ]);
     expect(cleanHandle('  @ada_l  ')).toBe('ada_l');
-    const all = socialLinksOf({ website_url: 'https://www.ada.dev/x', twitter_handle: 'a', instagram_handle: 'b', linkedin_url: 'https://linkedin.com/in/ada' });
+    const all = socialLinksOf({
+      website_url: 'https://www.ada.dev/x',
+      twitter_handle: 'a',
+      instagram_handle: 'b',
+      linkedin_url: 'https://linkedin.com/in/ada',
+    });
     expect(all.map((l) => l.href.startsWith('https://'))).toEqual([true, true, true, true]);
     expect(all[0].text).toBe('ada.dev');
-    expect(linkTilesOf({ website_url: 'https://a.b', twitter_handle: 'a', instagram_handle: 'b', linkedin_url: 'https://c.d' })).toHaveLength(4);
+    expect(
+      linkTilesOf({ website_url: 'https://a.b', twitter_handle: 'a', instagram_handle: 'b', linkedin_url: 'https://c.d' }),
+    ).toHaveLength(4);
   });
 
   it('message boxes with text only, default titles; at most 6 images', () => {
-    expect(messageBoxesOf({ message_boxes: ['', 'Hello', ' '], message_titles: ['A', ''] })).toEqual([{ index: 1, title: 'Message Box 2', text: 'Hello' }]);
+    expect(messageBoxesOf({ message_boxes: ['', 'Hello', ' '], message_titles: ['A', ''] })).toEqual([
+      { index: 1, title: 'Message Box 2', text: 'Hello' },
+    ]);
     expect(messageImagesOf({ message_image_paths: ['1', '2', '3', '4', '5', '6', '7', ''] })).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
@@ -60,7 +89,10 @@ describe('profile page rules', () => {
   });
 
   it('meta: the owner title and description; unavailable messages', () => {
-    expect(pageMetaOf({ ...base, company_name: 'Engines', bio: 'Poetical\nscience' })).toEqual({ title: 'Ada Lovelace · Engines', description: 'Poetical science' });
+    expect(pageMetaOf({ ...base, company_name: 'Engines', bio: 'Poetical\nscience' })).toEqual({
+      title: 'Ada Lovelace · Engines',
+      description: 'Poetical science',
+    });
     expect(pageMetaOf(base).description).toBe('Welcome to my page.');
     expect(unavailableMessageOf('private', 'ada')).toBe('This page is private.');
     expect(unavailableMessageOf('exclusive', 'ada')).toBe('This page is exclusive to allowed members.');

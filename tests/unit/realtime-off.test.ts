@@ -11,7 +11,12 @@ const supabaseJs = fs.readFileSync(path.join(repo, 'node_modules/@supabase/supab
 
 describe('the Realtime stand-in', () => {
   it('exports every name supabase-js imports from @supabase/realtime-js', () => {
-    const imports = [...supabaseJs.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@supabase\/realtime-js["']/g)].flatMap((m) => m[1].split(',').map((name) => name.trim().split(/\s+as\s+/)[0]).filter(Boolean));
+    const imports = [...supabaseJs.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@supabase\/realtime-js["']/g)].flatMap((m) =>
+      m[1]
+        .split(',')
+        .map((name) => name.trim().split(/\s+as\s+/)[0])
+        .filter(Boolean),
+    );
     expect(imports).toContain('RealtimeClient');
     for (const name of imports) expect(stand, name).toHaveProperty(name);
   });

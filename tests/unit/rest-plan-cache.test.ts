@@ -8,12 +8,27 @@ import { SchemaCache, type Column } from '../../supabase/local/rest/schema.ts';
 function cache(): SchemaCache {
   const c = new SchemaCache();
   const col = (name: string, type: string): [string, Column] => [name, { name, type, notNull: false, defaultExpr: null }];
-  c.relations.set('items', { schema: 'public', name: 'items', kind: 'table', columns: new Map([col('id', 'bigint'), col('title', 'text'), col('views', 'integer')]), primaryKey: ['id'], uniqueKeys: [['id']] });
+  c.relations.set('items', {
+    schema: 'public',
+    name: 'items',
+    kind: 'table',
+    columns: new Map([col('id', 'bigint'), col('title', 'text'), col('views', 'integer')]),
+    primaryKey: ['id'],
+    uniqueKeys: [['id']],
+  });
   return c;
 }
 
 function shape(qs: string): RequestShape {
-  return { method: 'GET', route: { kind: 'table', name: 'items' }, search: new URLSearchParams(qs), prefs: {}, stripNulls: false, body: undefined, limits: { maxRows: 1000, maxEmbedDepth: 3 } };
+  return {
+    method: 'GET',
+    route: { kind: 'table', name: 'items' },
+    search: new URLSearchParams(qs),
+    prefs: {},
+    stripNulls: false,
+    body: undefined,
+    limits: { maxRows: 1000, maxEmbedDepth: 3 },
+  };
 }
 
 describe('PlanCache', () => {
@@ -35,7 +50,16 @@ describe('PlanCache', () => {
     const schema = cache();
     const plans = new PlanCache();
     const build = vi.fn((s: RequestShape) => buildPlan(schema, s));
-    for (const qs of ['id=in.(1,2)', 'id=in.(1,2,3)', 'title=is.null', 'title=not.is.null', 'title=like.*a*', 'title=like.b*', 'limit=1', 'limit=2']) {
+    for (const qs of [
+      'id=in.(1,2)',
+      'id=in.(1,2,3)',
+      'title=is.null',
+      'title=not.is.null',
+      'title=like.*a*',
+      'title=like.b*',
+      'limit=1',
+      'limit=2',
+    ]) {
       const p = plans.plan('k', shape(qs), build);
       expect(p).toEqual(buildPlan(schema, shape(qs)));
     }

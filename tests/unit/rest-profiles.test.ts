@@ -13,7 +13,10 @@ function toml(text: string): string {
 
 describe('exposed schemas', () => {
   it('reads [api] schemas, not a schemas key of another section', () => {
-    expect(configTomlSchemas(toml('[db]\nschemas = ["nope"]\n\n[api]\nport = 1\nschemas = ["public", "api2"]\nmax_rows = 5\n'))).toEqual(['public', 'api2']);
+    expect(configTomlSchemas(toml('[db]\nschemas = ["nope"]\n\n[api]\nport = 1\nschemas = ["public", "api2"]\nmax_rows = 5\n'))).toEqual([
+      'public',
+      'api2',
+    ]);
     expect(configTomlSchemas(toml('[api]\nport = 1\n'))).toBeUndefined();
     expect(configTomlSchemas('/nonexistent/config.toml')).toBeUndefined();
   });

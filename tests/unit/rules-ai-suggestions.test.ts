@@ -49,8 +49,20 @@ describe('parseAiSuggestions: line-based fallback', () => {
       '   - Why: Matches your interests',
     ].join('\n');
     expect(parseAiSuggestions(content)).toEqual([
-      { title: 'Khan Academy', url: 'https://www.khanacademy.org', description: 'Free courses', category: 'Education', reasoning: 'You save learning sites' },
-      { title: 'Coursera', url: 'https://www.coursera.org/', description: 'Online courses: lots of them', category: '', reasoning: 'Matches your interests' },
+      {
+        title: 'Khan Academy',
+        url: 'https://www.khanacademy.org',
+        description: 'Free courses',
+        category: 'Education',
+        reasoning: 'You save learning sites',
+      },
+      {
+        title: 'Coursera',
+        url: 'https://www.coursera.org/',
+        description: 'Online courses: lots of them',
+        category: '',
+        reasoning: 'Matches your interests',
+      },
     ]);
   });
 

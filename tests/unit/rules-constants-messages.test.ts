@@ -24,16 +24,29 @@ describe('constants (spec §9)', () => {
     expect([C.USERNAME_CHECK_DEBOUNCE_MS, C.SLUG_CHECK_DEBOUNCE_MS, C.INCOMING_REFRESH_MS]).toEqual([500, 400, 30_000]);
     expect([C.REORDER_OFFSET_MS, C.SHARE_SAVE_REDIRECT_MS, C.SCROLL_AREA_HIDE_DELAY_MS]).toEqual([60_000, 1_500, 600]);
     expect([C.EMAIL_CODE_LENGTH, C.EMAIL_CODE_EXPIRY_MINUTES, C.EMAIL_CODES_PER_HOUR, C.PHONE_MIN_DIGITS]).toEqual([6, 5, 3, 7]);
-    expect([C.MESSAGE_BOX_COUNT, C.MESSAGE_BOX_TITLE_MAX, C.MESSAGE_BOX_TEXT_MAX, C.MESSAGE_IMAGES_MAX, C.BANNER_MESSAGE_MAX]).toEqual([7, 60, 255, 6, 120]);
+    expect([C.MESSAGE_BOX_COUNT, C.MESSAGE_BOX_TITLE_MAX, C.MESSAGE_BOX_TEXT_MAX, C.MESSAGE_IMAGES_MAX, C.BANNER_MESSAGE_MAX]).toEqual([
+      7, 60, 255, 6, 120,
+    ]);
     expect([C.AI_MODEL, C.AI_MAX_COMPLETION_TOKENS, C.AI_CONTEXT_LINK_LIMIT]).toEqual(['gpt-4o-mini', 1500, 10]);
     expect(C.OUTLINE_COLOR_PRESETS).toHaveLength(10);
     expect(C.OUTLINE_COLOR_PRESETS[0]).toBe(C.DEFAULT_ICON_OUTLINE_COLOR);
   });
 
   it('storage buckets and appearance defaults', () => {
-    expect(Object.values(C.STORAGE_BUCKETS).sort()).toEqual(['banner-backgrounds', 'category-icons', 'link-icons', 'main-photos', 'message-images']);
+    expect(Object.values(C.STORAGE_BUCKETS).sort()).toEqual([
+      'banner-backgrounds',
+      'category-icons',
+      'link-icons',
+      'main-photos',
+      'message-images',
+    ]);
     expect([C.DEFAULT_THEME, C.DEFAULT_DENSITY, C.DEFAULT_ACCENT_HSL]).toEqual(['dark', 'comfortable', '222.2 47.4% 11.2%']);
-    expect(C.ACCENT_PRESETS.map((p) => `${p.name} ${p.hex}`)).toEqual(['Blue #3b82f6', 'Emerald #10b981', 'Violet #8b5cf6', 'Pink #ec4899']);
+    expect(C.ACCENT_PRESETS.map((p) => `${p.name} ${p.hex}`)).toEqual([
+      'Blue #3b82f6',
+      'Emerald #10b981',
+      'Violet #8b5cf6',
+      'Pink #ec4899',
+    ]);
     expect(C.SOCIAL_PLATFORM_LABELS.twitter).toBe('X (Twitter)');
   });
 });
@@ -60,7 +73,9 @@ describe('messages catalogue', () => {
       if (typeof value === 'string') texts.push(value);
       else if (value && typeof value === 'object') Object.values(value).forEach(walk);
     };
-    Object.values(M).filter((v) => typeof v !== 'function').forEach(walk);
+    Object.values(M)
+      .filter((v) => typeof v !== 'function')
+      .forEach(walk);
     expect(texts.length).toBeGreaterThan(80);
     for (const text of texts) {
       expect(text.trim()).not.toBe('');

@@ -8,10 +8,20 @@ import { assignLinkCategories, effectiveCategoryId } from '../../shared/rules/ca
 
 describe('gridColumns', () => {
   it.each([
-    ['gallery', 320, 2], ['gallery', 639, 2], ['gallery', 640, 3], ['gallery', 767, 3],
-    ['gallery', 768, 4], ['gallery', 1023, 4], ['gallery', 1024, 6], ['gallery', 1920, 6],
-    ['compact', 320, 3], ['compact', 640, 4], ['compact', 768, 6], ['compact', 1024, 8],
-    ['list', 320, 1], ['list', 1920, 1],
+    ['gallery', 320, 2],
+    ['gallery', 639, 2],
+    ['gallery', 640, 3],
+    ['gallery', 767, 3],
+    ['gallery', 768, 4],
+    ['gallery', 1023, 4],
+    ['gallery', 1024, 6],
+    ['gallery', 1920, 6],
+    ['compact', 320, 3],
+    ['compact', 640, 4],
+    ['compact', 768, 6],
+    ['compact', 1024, 8],
+    ['list', 320, 1],
+    ['list', 1920, 1],
   ] as const)('%s at %ipx -> %i', (mode, width, columns) => {
     expect(gridColumns(mode, width)).toBe(columns);
   });
@@ -25,7 +35,10 @@ describe('sortLinks', () => {
     { id: '4', title: 'apple pie', created_at: '2025-01-04T00:00:00Z', access_count: null, share_count: null },
     { id: '5', title: 'Éclair', created_at: '2025-01-05T00:00:00Z', access_count: 1, share_count: 2 },
   ];
-  const ids = (sort: Parameters<typeof sortLinks>[1]) => sortLinks(links, sort).map((l) => l.id).join('');
+  const ids = (sort: Parameters<typeof sortLinks>[1]) =>
+    sortLinks(links, sort)
+      .map((l) => l.id)
+      .join('');
 
   it('newest and oldest by created_at', () => {
     expect(ids('newest')).toBe('54213');
@@ -47,7 +60,10 @@ describe('sortLinks', () => {
 });
 
 describe('filterLinksByQuery', () => {
-  const links = [{ title: 'React Docs', url: 'https://react.dev' }, { title: 'Vue', url: 'https://VUEJS.org' }];
+  const links = [
+    { title: 'React Docs', url: 'https://react.dev' },
+    { title: 'Vue', url: 'https://VUEJS.org' },
+  ];
   it('matches title or url case-insensitively', () => {
     expect(filterLinksByQuery(links, 'react')).toHaveLength(1);
     expect(filterLinksByQuery(links, 'vuejs')).toEqual([links[1]]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countPendingIncoming, folderItemCount, folderPulses, incomingBadgeText, isIncomingFolder } from '../../shared/rules/incoming-count.ts';
+import {
+  countPendingIncoming,
+  folderItemCount,
+  folderPulses,
+  incomingBadgeText,
+  isIncomingFolder,
+} from '../../shared/rules/incoming-count.ts';
 import { badgeText, countTitle } from '../../extension/lib/badge.ts';
 
 const incoming = { id: 'in', system_key: 'incoming', name: 'Recently Received Links (Incoming)' };

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { shortcutFor, type ShortcutKeyEvent } from '../../shared/rules/keyboard-shortcuts.ts';
 
-const press = (key: string, over: Partial<ShortcutKeyEvent> = {}): ShortcutKeyEvent => ({ key, ctrlKey: false, metaKey: false, altKey: false, defaultPrevented: false, target: { tagName: 'BODY' }, ...over });
+const press = (key: string, over: Partial<ShortcutKeyEvent> = {}): ShortcutKeyEvent => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  defaultPrevented: false,
+  target: { tagName: 'BODY' },
+  ...over,
+});
 
 describe('dashboard shortcuts', () => {
   it('/ search, n new link, ? help', () => {

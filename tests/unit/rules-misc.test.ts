@@ -78,7 +78,11 @@ describe('public page access', () => {
     expect(canViewPublicPage({ ...page, isOwner: false, isAdmin: false })).toBe(true);
   });
   it('unpublished, private and exclusive pages are for the owner and admins', () => {
-    for (const p of [{ published: false, visibility: 'public' as const }, { published: true, visibility: 'private' as const }, { published: true, visibility: 'exclusive' as const }]) {
+    for (const p of [
+      { published: false, visibility: 'public' as const },
+      { published: true, visibility: 'private' as const },
+      { published: true, visibility: 'exclusive' as const },
+    ]) {
       expect(canViewPublicPage({ ...p, isOwner: false, isAdmin: false })).toBe(false);
       expect(canViewPublicPage({ ...p, isOwner: true, isAdmin: false })).toBe(true);
       expect(canViewPublicPage({ ...p, isOwner: false, isAdmin: true })).toBe(true);
@@ -87,7 +91,9 @@ describe('public page access', () => {
     expect(canViewPreview({ isOwner: false, isAdmin: true })).toBe(true);
   });
   it('explains why a page is unavailable', () => {
-    expect(pageUnavailableReason({ published: false, visibility: 'public' }, 'ada')).toBe("The profile for @ada hasn't been published yet.");
+    expect(pageUnavailableReason({ published: false, visibility: 'public' }, 'ada')).toBe(
+      "The profile for @ada hasn't been published yet.",
+    );
     expect(pageUnavailableReason({ published: true, visibility: 'private' }, 'ada')).toBe('This page is private.');
     expect(pageUnavailableReason({ published: true, visibility: 'exclusive' }, 'ada')).toBe('This page is exclusive to allowed members.');
     expect(pageUnavailableReason(page, 'ada')).toBeNull();

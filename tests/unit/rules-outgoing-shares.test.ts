@@ -7,10 +7,21 @@ const base = { recipient_email: null, recipient_phone: null, recipient_username:
 
 describe('outgoing shares', () => {
   it('says who and how for each method', () => {
-    expect(outgoingRecipient({ ...base, id: '1', link_id: 'a', shared_at: 't', recipient_username: 'bob' })).toMatchObject({ who: '@bob', how: 'Username' });
-    expect(outgoingRecipient({ ...base, id: '2', link_id: 'a', shared_at: 't', recipient_email: 'b@x.io' })).toMatchObject({ who: 'b@x.io', how: 'E-mail' });
-    expect(outgoingRecipient({ ...base, id: '3', link_id: 'a', shared_at: 't', recipient_phone: '+1 555' })).toMatchObject({ who: '+1 555', how: 'Phone (SMS)' });
-    expect(outgoingRecipient({ ...base, id: '4', link_id: 'a', shared_at: 't', social_platform: 'twitter', social_handle: 'ann' })).toMatchObject({ who: 'ann on X (Twitter)', how: 'X (Twitter)' });
+    expect(outgoingRecipient({ ...base, id: '1', link_id: 'a', shared_at: 't', recipient_username: 'bob' })).toMatchObject({
+      who: '@bob',
+      how: 'Username',
+    });
+    expect(outgoingRecipient({ ...base, id: '2', link_id: 'a', shared_at: 't', recipient_email: 'b@x.io' })).toMatchObject({
+      who: 'b@x.io',
+      how: 'E-mail',
+    });
+    expect(outgoingRecipient({ ...base, id: '3', link_id: 'a', shared_at: 't', recipient_phone: '+1 555' })).toMatchObject({
+      who: '+1 555',
+      how: 'Phone (SMS)',
+    });
+    expect(
+      outgoingRecipient({ ...base, id: '4', link_id: 'a', shared_at: 't', social_platform: 'twitter', social_handle: 'ann' }),
+    ).toMatchObject({ who: 'ann on X (Twitter)', how: 'X (Twitter)' });
   });
 
   it('groups per link, newest share first, groups by their newest share', () => {

@@ -5,7 +5,9 @@ const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 0, minute)).toISOSt
 /** Six links shown newest first: a (minute 60) … f (minute 10). */
 const items: Orderable[] = ['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => ({ id, created_at: at(60 - i * 10) }));
 const orderAfter = (list: Orderable[], updates: ReturnType<typeof planReorder>) =>
-  applyCreatedAtUpdates(list, updates ?? []).map((item) => item.id).join('');
+  applyCreatedAtUpdates(list, updates ?? [])
+    .map((item) => item.id)
+    .join('');
 
 describe('planReorder: swaps', () => {
   it('left swaps created_at with the previous neighbour (two updates only)', () => {

@@ -7,7 +7,16 @@ import { deleteAccountBodySchema } from '../../shared/schemas/delete-account.ts'
 
 describe('settings catalogue (part 2 §2)', () => {
   it('has the eight categories in order', () => {
-    expect(SETTINGS_CATEGORIES.map((c) => c.slug)).toEqual(['general', 'profile', 'privacy-security', 'notifications', 'appearance', 'integrations', 'billing', 'about']);
+    expect(SETTINGS_CATEGORIES.map((c) => c.slug)).toEqual([
+      'general',
+      'profile',
+      'privacy-security',
+      'notifications',
+      'appearance',
+      'integrations',
+      'billing',
+      'about',
+    ]);
   });
 
   it('routes the built sub-items and leaves the rest to "Coming soon."', () => {
@@ -20,7 +29,8 @@ describe('settings catalogue (part 2 §2)', () => {
     expect(settingsTarget('social-sharing')).toBe('/settings/social-sharing');
     expect(settingsTarget('data')).toBe('/settings/data');
     expect(settingsTarget('plan')).toBeNull();
-    for (const category of SETTINGS_CATEGORIES) for (const item of category.items) expect(settingsTarget(item.key) === null || settingsTarget(item.key)!.startsWith('/')).toBe(true);
+    for (const category of SETTINGS_CATEGORIES)
+      for (const item of category.items) expect(settingsTarget(item.key) === null || settingsTarget(item.key)!.startsWith('/')).toBe(true);
   });
 
   it('filters by title, description or sub-item, case-insensitively', () => {
@@ -35,7 +45,8 @@ describe('API reference (the View API Docs page)', () => {
   it('documents exactly the functions supabase/config.toml declares, with their verify_jwt', () => {
     const toml = fs.readFileSync(path.resolve(import.meta.dirname, '../../supabase/config.toml'), 'utf8');
     const declared = new Map<string, boolean>();
-    for (const match of toml.matchAll(/\[functions\.([a-z0-9-]+)\]\s*\nverify_jwt = (true|false)/g)) declared.set(match[1], match[2] === 'true');
+    for (const match of toml.matchAll(/\[functions\.([a-z0-9-]+)\]\s*\nverify_jwt = (true|false)/g))
+      declared.set(match[1], match[2] === 'true');
     expect([...declared.keys()].sort()).toEqual(API_FUNCTIONS.map((f) => f.name).sort());
     for (const doc of API_FUNCTIONS) expect(declared.get(doc.name), doc.name).toBe(doc.auth !== 'none');
   });
@@ -50,7 +61,11 @@ describe('API reference (the View API Docs page)', () => {
 describe('delete-account body', () => {
   it('needs DELETE typed and a password', () => {
     expect(deleteAccountBodySchema.safeParse({ confirmation: ' DELETE ', password: 'x' }).success).toBe(true);
-    expect(deleteAccountBodySchema.safeParse({ confirmation: 'delete', password: 'x' }).error?.issues[0].message).toBe('Type DELETE to confirm');
-    expect(deleteAccountBodySchema.safeParse({ confirmation: 'DELETE', password: '' }).error?.issues[0].message).toBe('Enter your password');
+    expect(deleteAccountBodySchema.safeParse({ confirmation: 'delete', password: 'x' }).error?.issues[0].message).toBe(
+      'Type DELETE to confirm',
+    );
+    expect(deleteAccountBodySchema.safeParse({ confirmation: 'DELETE', password: '' }).error?.issues[0].message).toBe(
+      'Enter your password',
+    );
   });
 });

@@ -5,7 +5,18 @@ import { shareLinkPayloadSchema } from '../../shared/schemas/share-link-payload.
 describe('share limits (issue 19)', () => {
   it('one address only', () => {
     for (const ok of ['a@b.co', 'first.last+tag@mail.example.com', "o'neil@example.ie"]) expect(isSingleEmailAddress(ok), ok).toBe(true);
-    for (const bad of ['not-an-email', 'a@b.co,c@d.co', 'a@b.co c@d.co', 'a..b@x.com', '.a@x.com', 'a@x', `${'a'.repeat(65)}@x.com`, `a@${'b'.repeat(250)}.com`, 'a@b.co\n', '<a@b.co>'])
+    for (const bad of [
+      'not-an-email',
+      'a@b.co,c@d.co',
+      'a@b.co c@d.co',
+      'a..b@x.com',
+      '.a@x.com',
+      'a@x',
+      `${'a'.repeat(65)}@x.com`,
+      `a@${'b'.repeat(250)}.com`,
+      'a@b.co\n',
+      '<a@b.co>',
+    ])
       expect(isSingleEmailAddress(bad), bad).toBe(false);
   });
 
@@ -22,7 +33,11 @@ describe('share limits (issue 19)', () => {
     const base = { sender_id: '00000000-0000-0000-0000-000000000001', link_id: '00000000-0000-0000-0000-000000000002' };
     expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_email: 'a@b.co' } }).success).toBe(true);
     expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_email: 'a@b.co,c@d.co' } }).success).toBe(false);
-    expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_email: 'a@b.co', message: 'line 1\nline 2\ttab' } }).success).toBe(true);
-    expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_email: 'a@b.co', message: 'bell\u0007' } }).success).toBe(false);
+    expect(
+      shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_email: 'a@b.co', message: 'line 1\nline 2\ttab' } }).success,
+    ).toBe(true);
+    expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_email: 'a@b.co', message: 'bell\u0007' } }).success).toBe(
+      false,
+    );
   });
 });

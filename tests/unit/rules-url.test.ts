@@ -127,7 +127,10 @@ describe('duplicateUrlKey', () => {
   });
 
   it('finds the existing link with the same key', () => {
-    const links = [{ id: '1', url: 'https://a.com/x' }, { id: '2', url: 'https://b.com' }];
+    const links = [
+      { id: '1', url: 'https://a.com/x' },
+      { id: '2', url: 'https://b.com' },
+    ];
     expect(findDuplicateLink(links, 'B.com/')?.id).toBe('2');
     expect(findDuplicateLink(links, 'https://c.com')).toBeUndefined();
   });

@@ -12,7 +12,10 @@ describe('fieldErrors', () => {
   });
 
   it('keeps the first message of each field, keyed by the field', () => {
-    expect(fieldErrors(signInSchema, { email: 'nope', password: '' })).toEqual({ email: 'Invalid email address', password: 'Password is required' });
+    expect(fieldErrors(signInSchema, { email: 'nope', password: '' })).toEqual({
+      email: 'Invalid email address',
+      password: 'Password is required',
+    });
   });
 
   it('puts a refinement issue on the field its path names', () => {

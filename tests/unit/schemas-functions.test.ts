@@ -27,7 +27,11 @@ describe('ai-chat request', () => {
   it('a suggestion must have an http(s) URL', () => {
     expect(aiSuggestionSchema.safeParse({ title: 't', url: 'javascript:alert(1)' }).success).toBe(false);
     expect(aiSuggestionSchema.parse({ title: 't', url: 'https://a.com' })).toEqual({
-      title: 't', url: 'https://a.com', description: '', category: '', reasoning: '',
+      title: 't',
+      url: 'https://a.com',
+      description: '',
+      category: '',
+      reasoning: '',
     });
   });
 });
@@ -35,7 +39,9 @@ describe('ai-chat request', () => {
 describe('share-incoming payload', () => {
   it('normalises the URL and defaults source and method', () => {
     expect(shareIncomingPayloadSchema.parse({ url: 'tiktok.com/@x/video/1' })).toEqual({
-      url: 'https://tiktok.com/@x/video/1', source: 'generic', method: 'web_share_target',
+      url: 'https://tiktok.com/@x/video/1',
+      source: 'generic',
+      method: 'web_share_target',
     });
   });
   it('accepts the known sources and methods only', () => {
@@ -64,11 +70,30 @@ describe('secure-reset body', () => {
 describe('index', () => {
   it('exports every schema', () => {
     for (const name of [
-      'signUpSchema', 'signInSchema', 'resetRequestSchema', 'passwordUpdateSchema', 'linkSchema', 'categorySchema',
-      'subfolderSchema', 'templateNameSchema', 'shareFormSchema', 'shareLinkPayloadSchema', 'usernameSchema',
-      'publicUrlNameSchema', 'blockSenderSchema', 'newEmailSchema', 'emailCodeSchema', 'webpageSettingsSchema',
-      'appearanceSchema', 'pageVisibilitySchema', 'aiChatRequestSchema', 'shareIncomingPayloadSchema',
-      'requestEmailChangeBodySchema', 'confirmEmailChangeBodySchema', 'secureResetBodySchema', 'oembedRequestSchema',
+      'signUpSchema',
+      'signInSchema',
+      'resetRequestSchema',
+      'passwordUpdateSchema',
+      'linkSchema',
+      'categorySchema',
+      'subfolderSchema',
+      'templateNameSchema',
+      'shareFormSchema',
+      'shareLinkPayloadSchema',
+      'usernameSchema',
+      'publicUrlNameSchema',
+      'blockSenderSchema',
+      'newEmailSchema',
+      'emailCodeSchema',
+      'webpageSettingsSchema',
+      'appearanceSchema',
+      'pageVisibilitySchema',
+      'aiChatRequestSchema',
+      'shareIncomingPayloadSchema',
+      'requestEmailChangeBodySchema',
+      'confirmEmailChangeBodySchema',
+      'secureResetBodySchema',
+      'oembedRequestSchema',
     ]) {
       expect(schemas, name).toHaveProperty(name);
     }

@@ -30,12 +30,16 @@ describe('linkSchema', () => {
     expect(errorsOf(linkSchema, { title: '', url: '  ' })).toEqual({ title: ['Title is required'], url: ['URL is required'] });
     expect(errorsOf(linkSchema, {})).toEqual({ title: ['Title is required'], url: ['URL is required'] });
   });
-  it.each([' JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'java\tscript:alert(1)', 'https://', 'http://exa mple.com', 'vbscript:x'])(
-    "refuses %j with 'Please enter a valid URL'",
-    (url) => {
-      expect(errorsOf(linkSchema, { title: 't', url })).toEqual({ url: ['Please enter a valid URL'] });
-    },
-  );
+  it.each([
+    ' JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'java\tscript:alert(1)',
+    'https://',
+    'http://exa mple.com',
+    'vbscript:x',
+  ])("refuses %j with 'Please enter a valid URL'", (url) => {
+    expect(errorsOf(linkSchema, { title: 't', url })).toEqual({ url: ['Please enter a valid URL'] });
+  });
   it("accepts '//evil.com' as an https URL", () => {
     expect(linkSchema.parse({ title: 't', url: '//evil.com' }).url).toBe('https://evil.com');
   });
@@ -103,15 +107,21 @@ describe('share-link payload', () => {
   });
   it('refuses no recipient, two recipients, half a social recipient and bad ids', () => {
     expect(shareLinkPayloadSchema.safeParse({ shareData: base }).success).toBe(false);
-    expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_email: 'a@b.co', recipient_username: 'bob' } }).success).toBe(false);
+    expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_email: 'a@b.co', recipient_username: 'bob' } }).success).toBe(
+      false,
+    );
     expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, social_platform: 'tiktok' } }).success).toBe(false);
     expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, sender_id: 'me', recipient_username: 'bob' } }).success).toBe(false);
     expect(shareLinkPayloadSchema.safeParse({}).success).toBe(false);
-    expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_username: 'bob', message: 'x'.repeat(1001) } }).success).toBe(false);
+    expect(shareLinkPayloadSchema.safeParse({ shareData: { ...base, recipient_username: 'bob', message: 'x'.repeat(1001) } }).success).toBe(
+      false,
+    );
   });
   it('is built from the share form', () => {
     const email = toShareLinkPayload(shareFormSchema.parse({ shareType: 'email', recipient: ' Bob@Example.com ' }), sender, link);
-    expect(email).toEqual({ shareData: { sender_id: sender, link_id: link, message: DEFAULT_SHARE_MESSAGE, recipient_email: 'bob@example.com' } });
+    expect(email).toEqual({
+      shareData: { sender_id: sender, link_id: link, message: DEFAULT_SHARE_MESSAGE, recipient_email: 'bob@example.com' },
+    });
     const social = toShareLinkPayload(
       shareFormSchema.parse({ shareType: 'social', recipient: 'me', socialPlatform: 'youtube', message: 'Look' }),
       sender,

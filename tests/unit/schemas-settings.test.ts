@@ -11,7 +11,12 @@ import {
   blockUsernameSchema,
   toBlockedSenderInsert,
 } from '../../shared/schemas/block-sender.ts';
-import { confirmEmailChangeBodySchema, emailCodeSchema, newEmailSchema, requestEmailChangeBodySchema } from '../../shared/schemas/email-change.ts';
+import {
+  confirmEmailChangeBodySchema,
+  emailCodeSchema,
+  newEmailSchema,
+  requestEmailChangeBodySchema,
+} from '../../shared/schemas/email-change.ts';
 import { appearanceSchema } from '../../shared/schemas/appearance.ts';
 import { pageVisibilitySchema } from '../../shared/schemas/page-visibility.ts';
 import { webpageSettingsSchema } from '../../shared/schemas/webpage-settings.ts';
@@ -33,8 +38,26 @@ describe('usernames', () => {
     expect(USERNAME_MESSAGES.taken).toBe('This username is already taken');
   });
   it('the zod-free check the username card runs per keystroke agrees with the schema', () => {
-    const samples = ['', '  ', 'ab', ' ab ', 'abc', ' ada_L-99 ', 'a'.repeat(30), ` ${'a'.repeat(30)} `, 'a'.repeat(31), 'ada lovelace', 'ada.l', 'émile', 'x-y_z', '___', 'ab\n', '--'];
-    for (const sample of samples) expect(isWellFormedUsername(sample), JSON.stringify(sample)).toBe(usernameSchema.safeParse(sample).success);
+    const samples = [
+      '',
+      '  ',
+      'ab',
+      ' ab ',
+      'abc',
+      ' ada_L-99 ',
+      'a'.repeat(30),
+      ` ${'a'.repeat(30)} `,
+      'a'.repeat(31),
+      'ada lovelace',
+      'ada.l',
+      'émile',
+      'x-y_z',
+      '___',
+      'ab\n',
+      '--',
+    ];
+    for (const sample of samples)
+      expect(isWellFormedUsername(sample), JSON.stringify(sample)).toBe(usernameSchema.safeParse(sample).success);
     expect(samples.filter(isWellFormedUsername).length).toBeGreaterThan(3);
   });
   it("says only 'Username required' when empty on the name-email page", () => {
@@ -137,11 +160,17 @@ describe('webpage settings', () => {
     expect(parsed.bio).toBe('');
   });
   it('enforces the limits', () => {
-    expect(messagesOf(webpageSettingsSchema, { message_titles: ['t'.repeat(61)] })).toEqual(['Message box titles must be at most 60 characters']);
-    expect(messagesOf(webpageSettingsSchema, { message_boxes: ['b'.repeat(256)] })).toEqual(['Message box text must be at most 255 characters']);
+    expect(messagesOf(webpageSettingsSchema, { message_titles: ['t'.repeat(61)] })).toEqual([
+      'Message box titles must be at most 60 characters',
+    ]);
+    expect(messagesOf(webpageSettingsSchema, { message_boxes: ['b'.repeat(256)] })).toEqual([
+      'Message box text must be at most 255 characters',
+    ]);
     expect(messagesOf(webpageSettingsSchema, { message_boxes: Array(8).fill('') })).toEqual(['At most 7 message boxes']);
     expect(messagesOf(webpageSettingsSchema, { message_image_paths: Array(7).fill('p') })).toEqual(['At most 6 message images']);
-    expect(messagesOf(webpageSettingsSchema, { banner_message: 'm'.repeat(121) })).toEqual(['Banner message must be at most 120 characters']);
+    expect(messagesOf(webpageSettingsSchema, { banner_message: 'm'.repeat(121) })).toEqual([
+      'Banner message must be at most 120 characters',
+    ]);
     expect(webpageSettingsSchema.safeParse({ main_photo_size: 'huge' }).success).toBe(false);
   });
   it('accepts only http(s) website and LinkedIn URLs', () => {

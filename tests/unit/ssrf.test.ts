@@ -120,8 +120,12 @@ describe('ssrf: targets and the checked address', () => {
   });
 
   it('allows only ports 80 and 443 by default', () => {
-    expect(() => chooseAddress(parseTarget('http://example.com:22/'), ['93.184.216.34'])).toThrow(expect.objectContaining({ reason: 'port' }));
-    expect(() => chooseAddress(parseTarget('http://example.com:8080/'), ['93.184.216.34'])).toThrow(expect.objectContaining({ reason: 'port' }));
+    expect(() => chooseAddress(parseTarget('http://example.com:22/'), ['93.184.216.34'])).toThrow(
+      expect.objectContaining({ reason: 'port' }),
+    );
+    expect(() => chooseAddress(parseTarget('http://example.com:8080/'), ['93.184.216.34'])).toThrow(
+      expect.objectContaining({ reason: 'port' }),
+    );
     expect(chooseAddress(parseTarget('https://example.com/'), ['93.184.216.34'])).toBe('93.184.216.34');
     expect(chooseAddress(parseTarget('http://example.com:80/'), ['93.184.216.34'])).toBe('93.184.216.34');
   });
@@ -136,7 +140,11 @@ describe('ssrf: targets and the checked address', () => {
     expect(chooseAddress(local, ['127.0.0.1'], allow)).toBe('127.0.0.1');
     // without the allow-list the same target is refused; the metadata address is refused either way
     expect(() => chooseAddress(local, ['127.0.0.1'])).toThrow(expect.objectContaining({ reason: 'loopback' }));
-    expect(() => chooseAddress(parseTarget('http://169.254.169.254/'), ['169.254.169.254'], allow)).toThrow(expect.objectContaining({ reason: 'metadata' }));
-    expect(() => chooseAddress(parseTarget('http://127.0.0.2:4567/'), ['127.0.0.2'], allow)).toThrow(expect.objectContaining({ reason: 'loopback' }));
+    expect(() => chooseAddress(parseTarget('http://169.254.169.254/'), ['169.254.169.254'], allow)).toThrow(
+      expect.objectContaining({ reason: 'metadata' }),
+    );
+    expect(() => chooseAddress(parseTarget('http://127.0.0.2:4567/'), ['127.0.0.2'], allow)).toThrow(
+      expect.objectContaining({ reason: 'loopback' }),
+    );
   });
 });

@@ -21,7 +21,8 @@ function dryRun(workdir: string) {
 
 describe('supabase/config.toml in the Supabase CLI', () => {
   it('the pinned CLI is installed', () => {
-    const pinned = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.supabase;
+    const pinned = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+      .devDependencies.supabase;
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
     const r = spawnSync(cli, ['--version'], { encoding: 'utf8', timeout: 60_000 });
     expect(r.stdout.trim()).toBe(pinned);

@@ -17,12 +17,19 @@ describe('summariseTemplates', () => {
 
   it('counts subfolder links with their top-level template, own links first in previews', () => {
     const out = summariseTemplates(cats, links, 3);
-    expect(out.map((s) => [s.template.id, s.linkCount])).toEqual([['a', 4], ['b', 1]]);
+    expect(out.map((s) => [s.template.id, s.linkCount])).toEqual([
+      ['a', 4],
+      ['b', 1],
+    ]);
     expect(out[0].previews.map((l) => l.id)).toEqual(['l2', 'l3', 'l1']);
   });
 
   it('keeps the order given, lists only top-level templates, survives a cycle', () => {
-    const cyclic = [{ id: 'x', parent_category_id: null }, { id: 'y', parent_category_id: 'z' }, { id: 'z', parent_category_id: 'y' }];
+    const cyclic = [
+      { id: 'x', parent_category_id: null },
+      { id: 'y', parent_category_id: 'z' },
+      { id: 'z', parent_category_id: 'y' },
+    ];
     expect(summariseTemplates(cyclic, [{ id: 'l', category_id: 'y' }]).map((s) => s.template.id)).toEqual(['x']);
     expect(summariseTemplates([], [])).toEqual([]);
   });

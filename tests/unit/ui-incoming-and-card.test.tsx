@@ -47,7 +47,15 @@ describe('IncomingList', () => {
 });
 
 describe('LinkCard', () => {
-  const link = { id: 'l1', title: 'Docs', url: 'https://docs.example.com', icon_url: null, created_at: '2025-01-05T12:00:00Z', access_count: 7, share_count: 2 };
+  const link = {
+    id: 'l1',
+    title: 'Docs',
+    url: 'https://docs.example.com',
+    icon_url: null,
+    created_at: '2025-01-05T12:00:00Z',
+    access_count: 7,
+    share_count: 2,
+  };
 
   it('shows date, views and shares; the icon menu has the five spec actions', async () => {
     const onOpen = vi.fn();
@@ -59,7 +67,13 @@ describe('LinkCard', () => {
     expect(within(card).getByText('2')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Docs' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Go to Site (Same Page)', 'Go to Site (Pop-up Window)', 'Share Link', 'Edit Link', 'Delete Link']);
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Go to Site (Same Page)',
+      'Go to Site (Pop-up Window)',
+      'Share Link',
+      'Edit Link',
+      'Delete Link',
+    ]);
     await userEvent.click(items[0]);
     expect(onOpen).toHaveBeenCalledWith(link, 'same-page');
   });

@@ -9,7 +9,15 @@ import { shareOffReason } from '../../web/src/features/sharing/use-share-off.ts'
 
 afterEach(cleanup);
 
-const link = { id: 'l1', title: 'Docs', url: 'https://docs.example.com', icon_url: null, created_at: '2025-01-05T12:00:00Z', access_count: 0, share_count: 0 };
+const link = {
+  id: 'l1',
+  title: 'Docs',
+  url: 'https://docs.example.com',
+  icon_url: null,
+  created_at: '2025-01-05T12:00:00Z',
+  access_count: 0,
+  share_count: 0,
+};
 
 describe('LinkCard menu', () => {
   it('is a plain button until used; the keyboard opens it, Escape closes it and focus goes back to the trigger', async () => {
@@ -70,12 +78,14 @@ describe('LinkCard menu', () => {
     expect(document.querySelector('[role="tooltip"]')?.textContent).toBe('Delete link');
   });
 
-  it('leaves the reorder bar out while moveBarLater (a first screen), unless it stands beside the card\'s own controls', () => {
+  it("leaves the reorder bar out while moveBarLater (a first screen), unless it stands beside the card's own controls", () => {
     const view = render(<LinkCard link={link} onOpen={vi.fn()} onMove={vi.fn()} moveBarLater />);
     expect(screen.queryByRole('group', { name: 'Move Docs' })).toBeNull();
     view.rerender(<LinkCard link={link} onOpen={vi.fn()} onMove={vi.fn()} />);
     expect(screen.getByRole('group', { name: 'Move Docs' })).toBeTruthy();
-    view.rerender(<LinkCard link={link} onOpen={vi.fn()} onMove={vi.fn()} moveBarLater ownControls={<button type="button">Approve</button>} />);
+    view.rerender(
+      <LinkCard link={link} onOpen={vi.fn()} onMove={vi.fn()} moveBarLater ownControls={<button type="button">Approve</button>} />,
+    );
     expect(screen.getByRole('group', { name: 'Move Docs' })).toBeTruthy();
   });
 });

@@ -53,14 +53,24 @@ describe('LinkForm autofill', () => {
     expect(previewableUrl('javascript:alert(1)')).toBeNull();
     expect(previewableUrl('example.com')).toBe('https://example.com');
     const fetchPreview = vi.fn(async () => null);
-    render(<LinkForm mode="edit" initialValues={{ title: 'T', url: 'https://example.com' }} categories={categories} onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
+    render(
+      <LinkForm
+        mode="edit"
+        initialValues={{ title: 'T', url: 'https://example.com' }}
+        categories={categories}
+        onSubmit={vi.fn()}
+        fetchPreview={fetchPreview}
+      />,
+    );
     await new Promise((r) => setTimeout(r, 400));
     expect(fetchPreview).not.toHaveBeenCalled();
   });
 
   it('asks nothing when it could fill nothing (Title and Description typed) or while the link is being saved', async () => {
     const fetchPreview = vi.fn(async () => ({ title: 'Page Title', description: 'Page description' }));
-    const { unmount } = render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
+    const { unmount } = render(
+      <LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />,
+    );
     fireEvent.change(field('Title'), { target: { value: 'Mine' } });
     fireEvent.change(field('Description (optional)'), { target: { value: 'My words' } });
     fireEvent.change(field('URL'), { target: { value: 'https://example.com/typed' } });

@@ -9,7 +9,9 @@ afterEach(cleanup);
 describe('LinkIcon with a stored favicon', () => {
   const base = { url: 'https://example.com', title: 'Example' };
   it('shows the favicon instead of the letter', () => {
-    const { container } = render(<LinkIcon {...base} iconUrl={null} faviconUrl="https://api.test/storage/v1/object/public/link-previews/u/l/favicon.png" />);
+    const { container } = render(
+      <LinkIcon {...base} iconUrl={null} faviconUrl="https://api.test/storage/v1/object/public/link-previews/u/l/favicon.png" />,
+    );
     expect(container.querySelector('img')?.getAttribute('data-icon')).toBe('favicon');
     // Requested as soon as it is in the page: the grids are virtualised, and a lazy image waits a frame or more.
     expect(container.querySelector('img')?.hasAttribute('loading')).toBe(false);

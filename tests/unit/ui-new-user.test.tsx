@@ -27,7 +27,9 @@ const folders = [
 describe('IncomingList: Accept defaults to the default folder', () => {
   it('accepts into Recently Saved Links without choosing first; a choice still wins', async () => {
     const onAccept = vi.fn();
-    const { rerender } = render(<IncomingList items={[item]} folders={[]} onAccept={onAccept} onReject={vi.fn()} defaultFolderId="saved" />);
+    const { rerender } = render(
+      <IncomingList items={[item]} folders={[]} onAccept={onAccept} onReject={vi.fn()} defaultFolderId="saved" />,
+    );
     // Folders arrive later (the popup loads them): the default applies then.
     rerender(<IncomingList items={[item]} folders={folders} onAccept={onAccept} onReject={vi.fn()} defaultFolderId="saved" />);
     expect((screen.getByLabelText('Destination folder for Shared thing') as HTMLSelectElement).value).toBe('saved');
@@ -41,7 +43,15 @@ describe('IncomingList: Accept defaults to the default folder', () => {
 });
 
 describe('LinkCard: one tab stop, arrow keys inside', () => {
-  const link = { id: 'l1', title: 'Docs', url: 'https://docs.example.com', icon_url: null, created_at: '2025-01-05T12:00:00Z', access_count: 7, share_count: 2 };
+  const link = {
+    id: 'l1',
+    title: 'Docs',
+    url: 'https://docs.example.com',
+    icon_url: null,
+    created_at: '2025-01-05T12:00:00Z',
+    access_count: 7,
+    share_count: 2,
+  };
 
   it('Tab passes the card in one stop; arrows, Home and End move between its controls, skipping disabled moves', async () => {
     render(

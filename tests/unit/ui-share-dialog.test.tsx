@@ -22,7 +22,16 @@ function renderDialog(overrides: Partial<Parameters<typeof ShareDialog>[0]> = {}
   const searchUsernames = vi.fn(async () => suggestions);
   const onShare = vi.fn(async () => undefined);
   const onOpenChange = vi.fn();
-  render(<ShareDialog open onOpenChange={onOpenChange} link={{ id: 'l1', title: 'My Link' }} searchUsernames={searchUsernames} onShare={onShare} {...overrides} />);
+  render(
+    <ShareDialog
+      open
+      onOpenChange={onOpenChange}
+      link={{ id: 'l1', title: 'My Link' }}
+      searchUsernames={searchUsernames}
+      onShare={onShare}
+      {...overrides}
+    />,
+  );
   return { searchUsernames, onShare, onOpenChange };
 }
 

@@ -13,7 +13,11 @@ afterEach(cleanup);
 type Values = { email: string; password: string };
 const validators = { signIn: (values: Values) => fieldErrors(signInSchema, values) };
 
-function SignInHarness(props: { load: () => Promise<typeof validators>; onValid: (values: Values) => Promise<void>; preloadOnFocus?: boolean }) {
+function SignInHarness(props: {
+  load: () => Promise<typeof validators>;
+  onValid: (values: Values) => Promise<void>;
+  preloadOnFocus?: boolean;
+}) {
   const options: ValidatedFormOptions<Values, typeof validators> = {
     initialValues: { email: '', password: '' },
     load: props.load,

@@ -6,7 +6,14 @@ import { FormField } from '../../../shared/ui/FormField.tsx';
 import { CONTROL_CLASS } from '../../../shared/ui/field-classes.ts';
 import { BUILD_DEFAULTS } from '../../lib/build-env.ts';
 import type { WorkerMessage } from '../../lib/messages.ts';
-import { loadSettings, resetSettings, saveSettings, validateSettings, type ExtensionSettings, type SettingsErrors } from '../../lib/settings.ts';
+import {
+  loadSettings,
+  resetSettings,
+  saveSettings,
+  validateSettings,
+  type ExtensionSettings,
+  type SettingsErrors,
+} from '../../lib/settings.ts';
 import { readStoredUser, type StoredUser } from '../../lib/stored-session.ts';
 
 type Status = { kind: 'saved' | 'reset'; signedOut: boolean } | null;
@@ -88,21 +95,39 @@ export function OptionsApp() {
             </p>
           </div>
         </header>
-        <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm" aria-label="Server settings">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="grid gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm"
+          aria-label="Server settings"
+        >
           <div className="grid gap-1">
             <h2 className="text-base font-semibold">Server</h2>
             <p className="text-sm text-muted-foreground">
-              The Supabase project {BRAND_NAME} saves to. Change these to use your own hosted project; changing the API URL or key signs you out.
+              The Supabase project {BRAND_NAME} saves to. Change these to use your own hosted project; changing the API URL or key signs you
+              out.
             </p>
           </div>
           <FormField label="API URL" error={errors.apiUrl} hint={`Built with ${BUILD_DEFAULTS.apiUrl || '(none)'}`}>
-            <input type="url" spellCheck={false} className={CONTROL_CLASS} placeholder="https://your-project.supabase.co" {...bind('apiUrl')} />
+            <input
+              type="url"
+              spellCheck={false}
+              className={CONTROL_CLASS}
+              placeholder="https://your-project.supabase.co"
+              {...bind('apiUrl')}
+            />
           </FormField>
           <FormField label="Anon key" error={errors.anonKey} hint="The project's public (anon) API key, never the service-role key.">
             <textarea rows={3} spellCheck={false} className={`${CONTROL_CLASS} font-mono text-xs break-all`} {...bind('anonKey')} />
           </FormField>
           <FormField label="Dashboard URL" error={errors.dashboardUrl} hint={`Built with ${BUILD_DEFAULTS.dashboardUrl || '(none)'}`}>
-            <input type="url" spellCheck={false} className={CONTROL_CLASS} placeholder="https://links.example.com" {...bind('dashboardUrl')} />
+            <input
+              type="url"
+              spellCheck={false}
+              className={CONTROL_CLASS}
+              placeholder="https://links.example.com"
+              {...bind('dashboardUrl')}
+            />
           </FormField>
           <div className="flex flex-wrap items-center justify-end gap-2">
             {status ? (
@@ -122,9 +147,10 @@ export function OptionsApp() {
         <section className="grid gap-2 rounded-xl border border-border bg-card p-6 text-sm text-card-foreground shadow-sm">
           <h2 className="text-base font-semibold">Keyboard shortcut</h2>
           <p className="text-muted-foreground">
-            <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">Alt+Shift+S</kbd> saves the current tab without opening the
-            popup; <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">Alt+Shift+L</kbd> opens the popup. Change them at
-            chrome://extensions/shortcuts (Chrome) or in the add-ons manager's "Manage Extension Shortcuts" (Firefox).
+            <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">Alt+Shift+S</kbd> saves the current tab
+            without opening the popup;{' '}
+            <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">Alt+Shift+L</kbd> opens the popup. Change
+            them at chrome://extensions/shortcuts (Chrome) or in the add-ons manager's "Manage Extension Shortcuts" (Firefox).
           </p>
         </section>
       </main>

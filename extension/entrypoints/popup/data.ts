@@ -66,7 +66,8 @@ export async function checkSession() {
   return getSession(await client());
 }
 
-const isDefaultFolder = (category: Category) => category.is_default && category.name === DEFAULT_CATEGORY_NAME && !category.parent_category_id;
+const isDefaultFolder = (category: Category) =>
+  category.is_default && category.name === DEFAULT_CATEGORY_NAME && !category.parent_category_id;
 
 /**
  * Folders a link can be saved or accepted into: the user's own, not the inbox system folders
@@ -76,7 +77,11 @@ export async function fetchFolders(userId: string): Promise<CachedCategories> {
   const categories = await listCategories(await client(), userId);
   const defaultFolder = categories.find(isDefaultFolder);
   const others = categories.filter((category) => category !== defaultFolder && (!category.system_key || category.system_key === 'saved'));
-  const folders: CategoryOption[] = [...(defaultFolder ? [defaultFolder] : []), ...others].map(({ id, name, parent_category_id }) => ({ id, name, parent_category_id }));
+  const folders: CategoryOption[] = [...(defaultFolder ? [defaultFolder] : []), ...others].map(({ id, name, parent_category_id }) => ({
+    id,
+    name,
+    parent_category_id,
+  }));
   const cache: CachedCategories = { userId, categories: folders, defaultId: defaultFolder?.id ?? null };
   await area.set({ [STORAGE_KEYS.categoriesCache]: cache });
   return cache;

@@ -11,5 +11,6 @@ export const notify = {
   clear: () => load().then((toast) => toast.dismissAllToasts()),
   success: (title: string, description?: string) => load().then((toast) => toast.showSuccessToast(title, description)),
   error: (message: ToastText) => load().then((toast) => toast.showToastMessage(message)),
-  info: (title: string, description?: string) => import('sonner').then(({ toast }) => toast.message(title, description ? { description } : undefined)),
+  info: (title: string, description?: string) =>
+    import('sonner').then(({ toast }) => toast.message(title, description ? { description } : undefined)),
 };

@@ -13,19 +13,29 @@ const COLUMNS = 'sharing_disabled,deactivated_at';
 const DEFAULTS: AccountControls = { sharing_disabled: false, deactivated_at: null };
 
 export async function getAccountControls(client: DataClient, userId: string): Promise<AccountControls> {
-  const row = unwrap(await client.from('user_privacy_settings').select(COLUMNS).eq('user_id', userId).maybeSingle()) as AccountControls | null;
+  const row = unwrap(
+    await client.from('user_privacy_settings').select(COLUMNS).eq('user_id', userId).maybeSingle(),
+  ) as AccountControls | null;
   return row ?? DEFAULTS;
 }
 
 /** Update, or create the row when the update matched none (as the page-visibility calls do). */
 async function updateControls(client: DataClient, userId: string, patch: Partial<AccountControls>): Promise<AccountControls> {
-  const rows = unwrap(await client.from('user_privacy_settings').update(patch).eq('user_id', userId).select(COLUMNS)) as AccountControls[] | null;
+  const rows = unwrap(await client.from('user_privacy_settings').update(patch).eq('user_id', userId).select(COLUMNS)) as
+    AccountControls[] | null;
   if (rows?.length) return rows[0];
-  return unwrap(await client.from('user_privacy_settings').insert({ user_id: userId, ...patch }).select(COLUMNS).single()) as AccountControls;
+  return unwrap(
+    await client
+      .from('user_privacy_settings')
+      .insert({ user_id: userId, ...patch })
+      .select(COLUMNS)
+      .single(),
+  ) as AccountControls;
 }
 
 /** Off: shares to the user are suppressed (the sender cannot tell) and the user's own shares are refused. */
-export const setSharingDisabled = (client: DataClient, userId: string, disabled: boolean) => updateControls(client, userId, { sharing_disabled: disabled });
+export const setSharingDisabled = (client: DataClient, userId: string, disabled: boolean) =>
+  updateControls(client, userId, { sharing_disabled: disabled });
 
 /** Deactivated: no shares either way and the public page is unavailable; reactivating clears it. */
 export const setDeactivated = (client: DataClient, userId: string, deactivated: boolean) =>

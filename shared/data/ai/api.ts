@@ -30,7 +30,10 @@ export async function aiStatus(client: DataClient): Promise<{ configured: boolea
 
 /** The prompt: 3-5 suggestions as JSON, with up to 10 existing links as context (part 2 §9). */
 export function discoveryMessages(query: string, existing: ReadonlyArray<{ title: string; url: string }>): AiChatMessage[] {
-  const context = existing.slice(0, AI_CONTEXT_LINK_LIMIT).map((link) => `- ${link.title}: ${link.url}`).join('\n');
+  const context = existing
+    .slice(0, AI_CONTEXT_LINK_LIMIT)
+    .map((link) => `- ${link.title}: ${link.url}`)
+    .join('\n');
   return [
     {
       role: 'system',
@@ -47,7 +50,11 @@ export function discoveryMessages(query: string, existing: ReadonlyArray<{ title
  * only). The ai-chat function stores the exchange in ai_chat_history itself (server-side, so it
  * cannot be skipped or forged), so nothing is written here.
  */
-export async function discoverLinks(client: DataClient, query: string, existing: ReadonlyArray<{ title: string; url: string }> = []): Promise<AiSuggestion[]> {
+export async function discoverLinks(
+  client: DataClient,
+  query: string,
+  existing: ReadonlyArray<{ title: string; url: string }> = [],
+): Promise<AiSuggestion[]> {
   await requireUserId(client);
   const content = await aiChat(client, discoveryMessages(query, existing));
   return parseAiSuggestions(content);
@@ -55,6 +62,11 @@ export async function discoverLinks(client: DataClient, query: string, existing:
 
 export async function listAiHistory(client: DataClient, userId: string, limit = 20): Promise<AiChatHistoryRow[]> {
   return (unwrap(
-    await client.from('ai_chat_history').select('id,user_id,message,response,context,created_at').eq('user_id', userId).order('created_at', { ascending: false }).limit(limit),
+    await client
+      .from('ai_chat_history')
+      .select('id,user_id,message,response,context,created_at')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .limit(limit),
   ) ?? []) as AiChatHistoryRow[];
 }

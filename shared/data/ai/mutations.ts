@@ -7,7 +7,8 @@ export const aiMutations = {
   discover: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...aiKeys.all, 'discover'],
-      mutationFn: (params: { query: string; existing?: ReadonlyArray<{ title: string; url: string }> }) => discoverLinks(client, params.query, params.existing),
+      mutationFn: (params: { query: string; existing?: ReadonlyArray<{ title: string; url: string }> }) =>
+        discoverLinks(client, params.query, params.existing),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: aiKeys.lists() }),
     }),
 };

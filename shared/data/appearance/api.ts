@@ -5,7 +5,9 @@ import type { AppearanceRow } from '../types.ts';
 
 /** theme, accent_hsl, density; null when the user has no row yet (the app then uses the defaults). */
 export async function getAppearance(client: DataClient, userId: string): Promise<AppearanceRow | null> {
-  return unwrap(await client.from('user_appearance_settings').select('user_id,theme,accent_hsl,density').eq('user_id', userId).maybeSingle()) as AppearanceRow | null;
+  return unwrap(
+    await client.from('user_appearance_settings').select('user_id,theme,accent_hsl,density').eq('user_id', userId).maybeSingle(),
+  ) as AppearanceRow | null;
 }
 
 /** Upsert by user (part 2 §4). */

@@ -24,7 +24,10 @@ export const authMutations = {
       onSuccess: (session) => queryClient.setQueryData(authKeys.session(), session),
     }),
   updatePassword: (client: DataClient) =>
-    mutationOptions({ mutationKey: [...authKeys.all, 'updatePassword'], mutationFn: (newPassword: string) => updatePassword(client, newPassword) }),
+    mutationOptions({
+      mutationKey: [...authKeys.all, 'updatePassword'],
+      mutationFn: (newPassword: string) => updatePassword(client, newPassword),
+    }),
   /** Sign-out drops every cached query: the next user must never see the previous one's data. */
   signOut: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({

@@ -25,7 +25,9 @@ const isCategoryScope = (scope: BackgroundScope): scope is { categoryId: string 
  */
 export async function listBackgrounds(client: DataClient, userId: string, scope: BackgroundScope): Promise<BackgroundList> {
   let query = client.from('user_backgrounds').select(COLUMNS);
-  query = isCategoryScope(scope) ? query.eq('category_id', scope.categoryId) : query.eq('background_name', scope.name).is('category_id', null);
+  query = isCategoryScope(scope)
+    ? query.eq('category_id', scope.categoryId)
+    : query.eq('background_name', scope.name).is('category_id', null);
   const rows = (unwrap(await query.order('created_at', { ascending: false }).limit(200)) ?? []) as UserBackgroundRow[];
   const own = rows.filter((row) => row.user_id === userId);
   const backgrounds = own.length > 0 ? own : rows.filter((row) => row.user_id !== userId);
@@ -38,7 +40,11 @@ export async function uploadBackground(client: DataClient, file: UploadFile & Bl
   const { publicUrl } = await uploadPublicFile(client, STORAGE_BUCKETS.bannerBackgrounds, userId, file, 'background');
   const scopeColumns = isCategoryScope(scope) ? { category_id: scope.categoryId } : { background_name: scope.name };
   return unwrap(
-    await client.from('user_backgrounds').insert({ user_id: userId, background_url: publicUrl, is_default: false, ...scopeColumns }).select(COLUMNS).single(),
+    await client
+      .from('user_backgrounds')
+      .insert({ user_id: userId, background_url: publicUrl, is_default: false, ...scopeColumns })
+      .select(COLUMNS)
+      .single(),
   ) as UserBackgroundRow;
 }
 

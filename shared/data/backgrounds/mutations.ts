@@ -15,7 +15,8 @@ export const backgroundMutations = {
   select: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...backgroundKeys.all, 'select'],
-      mutationFn: (params: { backgroundId: string; scope?: BackgroundScope }) => selectBackground(client, params.backgroundId, params.scope),
+      mutationFn: (params: { backgroundId: string; scope?: BackgroundScope }) =>
+        selectBackground(client, params.backgroundId, params.scope),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: backgroundKeys.lists() }),
     }),
   delete: (client: DataClient, queryClient: QueryClient) =>

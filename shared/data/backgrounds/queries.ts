@@ -5,5 +5,9 @@ import { backgroundKeys, type BackgroundScope } from './keys.ts';
 
 export const backgroundQueries = {
   list: (client: DataClient, userId: string, scope: BackgroundScope) =>
-    queryOptions({ queryKey: backgroundKeys.list({ userId, scope }), queryFn: () => listBackgrounds(client, userId, scope), staleTime: 5 * 60_000 }),
+    queryOptions({
+      queryKey: backgroundKeys.list({ userId, scope }),
+      queryFn: () => listBackgrounds(client, userId, scope),
+      staleTime: 5 * 60_000,
+    }),
 };

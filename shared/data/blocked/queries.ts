@@ -4,5 +4,6 @@ import { listBlockedSenders } from './api.ts';
 import { blockedKeys } from './keys.ts';
 
 export const blockedQueries = {
-  list: (client: DataClient, userId: string) => queryOptions({ queryKey: blockedKeys.list(userId), queryFn: () => listBlockedSenders(client, userId) }),
+  list: (client: DataClient, userId: string) =>
+    queryOptions({ queryKey: blockedKeys.list(userId), queryFn: () => listBlockedSenders(client, userId) }),
 };

@@ -60,8 +60,13 @@ export async function getDefaultCategory(client: DataClient, userId: string): Pr
 }
 
 /** A system folder ('saved' | 'incoming' | 'approved' | 'rejected') or null. */
-export async function findSystemCategory(client: DataClient, userId: string, key: NonNullable<Category['system_key']>): Promise<Category | null> {
-  const rows = unwrap(await client.from('categories').select(CATEGORY_COLUMNS).eq('user_id', userId).eq('system_key', key).limit(1)) as Category[] | null;
+export async function findSystemCategory(
+  client: DataClient,
+  userId: string,
+  key: NonNullable<Category['system_key']>,
+): Promise<Category | null> {
+  const rows = unwrap(await client.from('categories').select(CATEGORY_COLUMNS).eq('user_id', userId).eq('system_key', key).limit(1)) as
+    Category[] | null;
   return rows?.[0] ?? null;
 }
 
@@ -86,7 +91,11 @@ export async function createCategory(client: DataClient, draft: CategoryDraft): 
 }
 
 /** Renames / changes the icon of an own, non-default folder. Refused (default, someone else's) = error. */
-export async function updateCategory(client: DataClient, id: string, changes: { name?: string; iconUrl?: string | null }): Promise<Category> {
+export async function updateCategory(
+  client: DataClient,
+  id: string,
+  changes: { name?: string; iconUrl?: string | null },
+): Promise<Category> {
   const patch: Record<string, unknown> = {};
   if (changes.name !== undefined) patch.name = changes.name.trim();
   if (changes.iconUrl !== undefined) patch.icon_url = changes.iconUrl;

@@ -33,5 +33,8 @@ export const categoryMutations = {
         ]),
     }),
   uploadIcon: (client: DataClient) =>
-    mutationOptions({ mutationKey: [...categoryKeys.all, 'uploadIcon'], mutationFn: (file: UploadFile & Blob) => uploadCategoryIcon(client, file) }),
+    mutationOptions({
+      mutationKey: [...categoryKeys.all, 'uploadIcon'],
+      mutationFn: (file: UploadFile & Blob) => uploadCategoryIcon(client, file),
+    }),
 };

@@ -18,7 +18,14 @@ export const IMPORT_BATCH = { folders: 500, links: 1000, bytes: 700 * 1024 } as 
 /** Every URL the user has saved (for the duplicate-URL rule), in pages. */
 export async function listSavedUrls(client: DataClient, userId: string): Promise<string[]> {
   const rows = await readAllPages<{ url: string }>((from, to) =>
-    client.from('links').select('url').eq('user_id', userId).eq('is_template', false).order('id', { ascending: true }).range(from, to).returns<{ url: string }[]>(),
+    client
+      .from('links')
+      .select('url')
+      .eq('user_id', userId)
+      .eq('is_template', false)
+      .order('id', { ascending: true })
+      .range(from, to)
+      .returns<{ url: string }[]>(),
   );
   return rows.map((r) => r.url);
 }
@@ -64,8 +71,22 @@ export async function runImport(
 ): Promise<ImportResult> {
   await requireUserId(client);
   const { signal, onProgress } = options;
-  const result: ImportResult = { status: 'done', inserted: 0, skippedByServer: 0, foldersUsed: 0, foldersCreated: 0, notSent: plan.links.length };
-  const progress: ImportProgress = { phase: 'folders', done: 0, total: plan.links.length, inserted: 0, foldersDone: 0, foldersTotal: plan.folders.length };
+  const result: ImportResult = {
+    status: 'done',
+    inserted: 0,
+    skippedByServer: 0,
+    foldersUsed: 0,
+    foldersCreated: 0,
+    notSent: plan.links.length,
+  };
+  const progress: ImportProgress = {
+    phase: 'folders',
+    done: 0,
+    total: plan.links.length,
+    inserted: 0,
+    foldersDone: 0,
+    foldersTotal: plan.folders.length,
+  };
   const report = () => onProgress?.({ ...progress });
   const idByKey = new Map<string, string>();
   // The folders links actually went into (their own folder, or 'Recently Saved Links' for none).
@@ -79,7 +100,10 @@ export async function runImport(
       for (let i = 0; i < level.length; i += IMPORT_BATCH.folders) {
         if (signal?.aborted) return { ...result, status: 'cancelled' };
         const slice = level.slice(i, i + IMPORT_BATCH.folders);
-        const payload = slice.map((path) => ({ name: path[path.length - 1], parent_id: depth > 1 ? (idByKey.get(folderKey(path.slice(0, -1))) ?? null) : null }));
+        const payload = slice.map((path) => ({
+          name: path[path.length - 1],
+          parent_id: depth > 1 ? (idByKey.get(folderKey(path.slice(0, -1))) ?? null) : null,
+        }));
         const data = unwrap(await client.rpc('import_folders', { folders: payload })) as FolderRpcResult;
         slice.forEach((path, index) => {
           const id = data.ids[index];
@@ -146,15 +170,34 @@ export async function loadExportCollection(client: DataClient): Promise<ExportCo
   const userId = await requireUserId(client);
   const [folderRows, linkRows] = await Promise.all([
     readAllPages<FolderRow>((from, to) =>
-      client.from('categories').select(FOLDER_COLUMNS).eq('user_id', userId).eq('is_template', false)
-        .order('created_at', { ascending: true }).order('id', { ascending: true }).range(from, to).returns<FolderRow[]>(),
+      client
+        .from('categories')
+        .select(FOLDER_COLUMNS)
+        .eq('user_id', userId)
+        .eq('is_template', false)
+        .order('created_at', { ascending: true })
+        .order('id', { ascending: true })
+        .range(from, to)
+        .returns<FolderRow[]>(),
     ),
     readAllPages<LinkRow>((from, to) =>
-      client.from('links').select(LINK_COLUMNS).eq('user_id', userId).eq('is_template', false)
-        .order('created_at', { ascending: true }).order('id', { ascending: true }).range(from, to).returns<LinkRow[]>(),
+      client
+        .from('links')
+        .select(LINK_COLUMNS)
+        .eq('user_id', userId)
+        .eq('is_template', false)
+        .order('created_at', { ascending: true })
+        .order('id', { ascending: true })
+        .range(from, to)
+        .returns<LinkRow[]>(),
     ),
   ]);
-  const folders: ExportFolder[] = folderRows.map((f) => ({ id: f.id, name: f.name, parent_id: f.parent_category_id, created_at: f.created_at }));
+  const folders: ExportFolder[] = folderRows.map((f) => ({
+    id: f.id,
+    name: f.name,
+    parent_id: f.parent_category_id,
+    created_at: f.created_at,
+  }));
   const links: ExportLink[] = linkRows.map((l) => ({
     title: l.title,
     url: l.url,

@@ -67,7 +67,10 @@ export async function acceptIncomingShare(
 }
 
 /** Reject: a copy goes to REJECTED (unless already there) and the share row is deleted. */
-export async function rejectIncomingShare(client: DataClient, sharedLinkId: string): Promise<{ outcome: 'inserted' | 'already_rejected'; link: LinkRow }> {
+export async function rejectIncomingShare(
+  client: DataClient,
+  sharedLinkId: string,
+): Promise<{ outcome: 'inserted' | 'already_rejected'; link: LinkRow }> {
   const { data, error } = await client.rpc('reject_incoming_share', { shared_link_id: sharedLinkId });
   if (error) throw withFolderCodes(error);
   return data as { outcome: 'inserted' | 'already_rejected'; link: LinkRow };
@@ -81,7 +84,10 @@ export async function approveLink(client: DataClient, linkId: string): Promise<L
 }
 
 /** A link received from another app (/share/receive, /share/capture): the 'share-incoming' function. */
-export async function saveSharedIn(client: DataClient, params: { url: string; source: IncomingSource; method: IncomingMethod }): Promise<unknown> {
+export async function saveSharedIn(
+  client: DataClient,
+  params: { url: string; source: IncomingSource; method: IncomingMethod },
+): Promise<unknown> {
   return invokeFunction(client, 'share-incoming', params);
 }
 

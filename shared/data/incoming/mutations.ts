@@ -8,10 +8,7 @@ import { previewAfterSave } from '../links/preview.ts';
 
 /** Accept/reject/approve change both the inbox and the user's links. */
 const refreshInboxAndLinks = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: incomingKeys.all }),
-    queryClient.invalidateQueries({ queryKey: linkKeys.all }),
-  ]);
+  Promise.all([queryClient.invalidateQueries({ queryKey: incomingKeys.all }), queryClient.invalidateQueries({ queryKey: linkKeys.all })]);
 
 export const incomingMutations = {
   accept: (client: DataClient, queryClient: QueryClient) =>

@@ -10,7 +10,9 @@ import { invokeFunction } from '../functions.ts';
  */
 export async function fetchOembed(client: DataClient, params: { url: string; source: IncomingSource }): Promise<OembedResponse | null> {
   if (params.source === 'generic') return null;
-  const data = await invokeFunction<unknown>(client, params.source === 'instagram' ? 'instagram-oembed' : 'tiktok-oembed', { url: params.url });
+  const data = await invokeFunction<unknown>(client, params.source === 'instagram' ? 'instagram-oembed' : 'tiktok-oembed', {
+    url: params.url,
+  });
   const parsed = oembedResponseSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }

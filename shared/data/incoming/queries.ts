@@ -13,5 +13,9 @@ export const incomingQueries = {
       refetchInterval: INCOMING_REFRESH_MS,
     }),
   pendingCount: (client: DataClient, userId: string) =>
-    queryOptions({ queryKey: incomingKeys.pendingCount(userId), queryFn: () => pendingIncomingCount(client), refetchInterval: INCOMING_REFRESH_MS }),
+    queryOptions({
+      queryKey: incomingKeys.pendingCount(userId),
+      queryFn: () => pendingIncomingCount(client),
+      refetchInterval: INCOMING_REFRESH_MS,
+    }),
 };

@@ -16,10 +16,22 @@ export { FOLDER_FIRST_SCREEN } from '../list-calls.ts';
  * What the grid needs (part 1 §7): no description, no template columns, for 10,000-link accounts.
  * list_links sends these values in this order (LinkListValues below).
  */
-export const LINK_LIST_COLUMNS = 'id,title,url,icon_url,access_count,share_count,created_at,updated_at,category_id,second_category_id,favicon_url,preview_image_url';
+export const LINK_LIST_COLUMNS =
+  'id,title,url,icon_url,access_count,share_count,created_at,updated_at,category_id,second_category_id,favicon_url,preview_image_url';
 export type LinkListItem = Pick<
   LinkRow,
-  'id' | 'title' | 'url' | 'icon_url' | 'access_count' | 'share_count' | 'created_at' | 'updated_at' | 'category_id' | 'second_category_id' | 'favicon_url' | 'preview_image_url'
+  | 'id'
+  | 'title'
+  | 'url'
+  | 'icon_url'
+  | 'access_count'
+  | 'share_count'
+  | 'created_at'
+  | 'updated_at'
+  | 'category_id'
+  | 'second_category_id'
+  | 'favicon_url'
+  | 'preview_image_url'
 >;
 /** Folder views also show descriptions (truncated to 120 characters). */
 export const FOLDER_LINK_COLUMNS = `${LINK_LIST_COLUMNS},description`;
@@ -59,7 +71,10 @@ export async function readAllPages<T>(
   return readAllPagesFrom(page, 0);
 }
 
-async function readAllPagesFrom<T>(page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>, start: number): Promise<T[]> {
+async function readAllPagesFrom<T>(
+  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>,
+  start: number,
+): Promise<T[]> {
   const rows: T[] = [];
   for (let from = start; ; from += LIST_PAGE_SIZE) {
     const data = unwrap(await page(from, from + LIST_PAGE_SIZE - 1)) ?? [];
@@ -140,7 +155,11 @@ const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${c
  * (shared/rules/duplicate-url.ts). Only links on the same host are fetched, so this stays one
  * small query even for a 10,000-link account.
  */
-export async function findDuplicate(client: DataClient, userId: string, url: string): Promise<Pick<LinkRow, 'id' | 'url' | 'title'> | null> {
+export async function findDuplicate(
+  client: DataClient,
+  userId: string,
+  url: string,
+): Promise<Pick<LinkRow, 'id' | 'url' | 'title'> | null> {
   const normalized = normalizeUrl(url);
   if (!normalized) return null;
   const host = new URL(normalized).host;
@@ -249,7 +268,7 @@ export interface MoveLinkParams {
  * link one row away, Beginning/End ±60 s. Returns the changed rows ([] when the move is impossible).
  */
 export async function moveLink(client: DataClient, params: MoveLinkParams): Promise<LinkRow[]> {
-  const columns = params.direction === 'up' || params.direction === 'down' ? params.columns ?? 1 : 1;
+  const columns = params.direction === 'up' || params.direction === 'down' ? (params.columns ?? 1) : 1;
   const plan = planReorder(params.items, params.id, params.direction, columns);
   if (!plan) return [];
   let otherId: string | null = null;
@@ -294,4 +313,3 @@ export async function uploadLinkIcon(client: DataClient, file: UploadFile & Blob
   const userId = await requireUserId(client);
   return (await uploadPublicFile(client, STORAGE_BUCKETS.linkIcons, userId, file, 'icon')).publicUrl;
 }
-

@@ -4,5 +4,6 @@ import { getPrivacySettings } from './api.ts';
 import { privacyKeys } from './keys.ts';
 
 export const privacyQueries = {
-  detail: (client: DataClient, userId: string) => queryOptions({ queryKey: privacyKeys.detail(userId), queryFn: () => getPrivacySettings(client, userId) }),
+  detail: (client: DataClient, userId: string) =>
+    queryOptions({ queryKey: privacyKeys.detail(userId), queryFn: () => getPrivacySettings(client, userId) }),
 };

@@ -20,11 +20,15 @@ async function updateProfile(client: DataClient, userId: string, patch: ProfileP
   return rows[0];
 }
 
-export const setEmailVisible = (client: DataClient, userId: string, visible: boolean) => updateProfile(client, userId, { email_visible: visible });
-export const setNameVisible = (client: DataClient, userId: string, visible: boolean) => updateProfile(client, userId, { name_visible: visible });
-export const setOutlineColor = (client: DataClient, userId: string, color: string) => updateProfile(client, userId, { icon_outline_color: color });
+export const setEmailVisible = (client: DataClient, userId: string, visible: boolean) =>
+  updateProfile(client, userId, { email_visible: visible });
+export const setNameVisible = (client: DataClient, userId: string, visible: boolean) =>
+  updateProfile(client, userId, { name_visible: visible });
+export const setOutlineColor = (client: DataClient, userId: string, color: string) =>
+  updateProfile(client, userId, { icon_outline_color: color });
 /** A taken username fails with 23505 ('This username is already taken'). */
-export const setUsername = (client: DataClient, userId: string, username: string) => updateProfile(client, userId, { username: username.trim() });
+export const setUsername = (client: DataClient, userId: string, username: string) =>
+  updateProfile(client, userId, { username: username.trim() });
 
 /** Saves the public page URL name; the same value again is 'No changes', a taken one 23505. */
 export async function setPublicSlug(client: DataClient, userId: string, slug: string, currentSlug: string | null): Promise<ProfileRow> {
@@ -45,7 +49,12 @@ export async function isSlugAvailable(client: DataClient, slug: string): Promise
 /** The last username change (part 2 §7: latest by changed_at, limit 1). */
 export async function latestUsernameChange(client: DataClient, userId: string): Promise<UsernameChangeRow | null> {
   const rows = unwrap(
-    await client.from('username_change_history').select('user_id,old_username,new_username,changed_at').eq('user_id', userId).order('changed_at', { ascending: false }).limit(1),
+    await client
+      .from('username_change_history')
+      .select('user_id,old_username,new_username,changed_at')
+      .eq('user_id', userId)
+      .order('changed_at', { ascending: false })
+      .limit(1),
   ) as UsernameChangeRow[] | null;
   return rows?.[0] ?? null;
 }

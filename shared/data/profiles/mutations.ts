@@ -1,7 +1,15 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { DataClient } from '../client.ts';
 import type { ProfileRow } from '../types.ts';
-import { confirmEmailChange, requestEmailChange, setEmailVisible, setNameVisible, setOutlineColor, setPublicSlug, setUsername } from './api.ts';
+import {
+  confirmEmailChange,
+  requestEmailChange,
+  setEmailVisible,
+  setNameVisible,
+  setOutlineColor,
+  setPublicSlug,
+  setUsername,
+} from './api.ts';
 import { profileKeys } from './keys.ts';
 
 /** Writes the returned row into the cache and refreshes anything profile-derived. */
@@ -12,13 +20,29 @@ const storeProfile = (queryClient: QueryClient) => (profile: ProfileRow) => {
 
 export const profileMutations = {
   setEmailVisible: (client: DataClient, queryClient: QueryClient, userId: string) =>
-    mutationOptions({ mutationKey: [...profileKeys.all, 'emailVisible'], mutationFn: (visible: boolean) => setEmailVisible(client, userId, visible), onSuccess: storeProfile(queryClient) }),
+    mutationOptions({
+      mutationKey: [...profileKeys.all, 'emailVisible'],
+      mutationFn: (visible: boolean) => setEmailVisible(client, userId, visible),
+      onSuccess: storeProfile(queryClient),
+    }),
   setNameVisible: (client: DataClient, queryClient: QueryClient, userId: string) =>
-    mutationOptions({ mutationKey: [...profileKeys.all, 'nameVisible'], mutationFn: (visible: boolean) => setNameVisible(client, userId, visible), onSuccess: storeProfile(queryClient) }),
+    mutationOptions({
+      mutationKey: [...profileKeys.all, 'nameVisible'],
+      mutationFn: (visible: boolean) => setNameVisible(client, userId, visible),
+      onSuccess: storeProfile(queryClient),
+    }),
   setOutlineColor: (client: DataClient, queryClient: QueryClient, userId: string) =>
-    mutationOptions({ mutationKey: [...profileKeys.all, 'outlineColor'], mutationFn: (color: string) => setOutlineColor(client, userId, color), onSuccess: storeProfile(queryClient) }),
+    mutationOptions({
+      mutationKey: [...profileKeys.all, 'outlineColor'],
+      mutationFn: (color: string) => setOutlineColor(client, userId, color),
+      onSuccess: storeProfile(queryClient),
+    }),
   setUsername: (client: DataClient, queryClient: QueryClient, userId: string) =>
-    mutationOptions({ mutationKey: [...profileKeys.all, 'username'], mutationFn: (username: string) => setUsername(client, userId, username), onSuccess: storeProfile(queryClient) }),
+    mutationOptions({
+      mutationKey: [...profileKeys.all, 'username'],
+      mutationFn: (username: string) => setUsername(client, userId, username),
+      onSuccess: storeProfile(queryClient),
+    }),
   setPublicSlug: (client: DataClient, queryClient: QueryClient, userId: string) =>
     mutationOptions({
       mutationKey: [...profileKeys.all, 'slug'],
@@ -26,7 +50,10 @@ export const profileMutations = {
       onSuccess: storeProfile(queryClient),
     }),
   requestEmailChange: (client: DataClient) =>
-    mutationOptions({ mutationKey: [...profileKeys.all, 'requestEmailChange'], mutationFn: (newEmail: string) => requestEmailChange(client, newEmail) }),
+    mutationOptions({
+      mutationKey: [...profileKeys.all, 'requestEmailChange'],
+      mutationFn: (newEmail: string) => requestEmailChange(client, newEmail),
+    }),
   confirmEmailChange: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...profileKeys.all, 'confirmEmailChange'],

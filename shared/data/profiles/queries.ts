@@ -9,7 +9,11 @@ export const profileQueries = {
   usernameHistory: (client: DataClient, userId: string) =>
     queryOptions({ queryKey: profileKeys.usernameHistory(userId), queryFn: () => latestUsernameChange(client, userId) }),
   usernameAvailable: (client: DataClient, username: string) =>
-    queryOptions({ queryKey: profileKeys.usernameAvailable(username), queryFn: () => isUsernameAvailable(client, username), staleTime: 10_000 }),
+    queryOptions({
+      queryKey: profileKeys.usernameAvailable(username),
+      queryFn: () => isUsernameAvailable(client, username),
+      staleTime: 10_000,
+    }),
   slugAvailable: (client: DataClient, slug: string) =>
     queryOptions({ queryKey: profileKeys.slugAvailable(slug), queryFn: () => isSlugAvailable(client, slug), staleTime: 10_000 }),
 };

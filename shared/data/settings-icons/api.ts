@@ -37,7 +37,12 @@ export async function listSettingsIconFiles(client: DataClient, slug: string): P
  * the newest uploaded for it; slugs with none are absent.
  */
 export async function listSettingsIcons(client: DataClient, slugs: readonly string[]): Promise<Record<string, string>> {
-  const chosen = (unwrap(await client.from('settings_icons').select('slug,path').in('slug', [...slugs])) ?? []) as Array<{ slug: string; path: string }>;
+  const chosen = (unwrap(
+    await client
+      .from('settings_icons')
+      .select('slug,path')
+      .in('slug', [...slugs]),
+  ) ?? []) as Array<{ slug: string; path: string }>;
   const bySlug = new Map(chosen.map((row) => [row.slug, row.path]));
   const entries = await Promise.all(
     slugs.map(async (slug) => {
@@ -53,7 +58,11 @@ export async function listSettingsIcons(client: DataClient, slugs: readonly stri
 /** Admins only (settings_icons' policies): the icon a settings slug shows from now on. */
 export async function chooseSettingsIcon(client: DataClient, slug: string, path: string): Promise<void> {
   const userId = await requireUserId(client);
-  unwrap(await client.from('settings_icons').upsert({ slug, path, updated_by: userId, updated_at: new Date().toISOString() }, { onConflict: 'slug' }));
+  unwrap(
+    await client
+      .from('settings_icons')
+      .upsert({ slug, path, updated_by: userId, updated_at: new Date().toISOString() }, { onConflict: 'slug' }),
+  );
 }
 
 /** Admins only (the storage policies allow settings/ to admins): a new icon for one slug, which it then shows. */

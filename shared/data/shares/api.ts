@@ -35,7 +35,16 @@ export async function shareLink(client: DataClient, params: { linkId: string; fo
 
 export type OutgoingShare = Pick<
   SharedLinkRow,
-  'id' | 'link_id' | 'shared_at' | 'recipient_email' | 'recipient_phone' | 'recipient_username' | 'social_platform' | 'social_handle' | 'message' | 'status'
+  | 'id'
+  | 'link_id'
+  | 'shared_at'
+  | 'recipient_email'
+  | 'recipient_phone'
+  | 'recipient_username'
+  | 'social_platform'
+  | 'social_handle'
+  | 'message'
+  | 'status'
 > & { link: Pick<LinkRow, 'id' | 'title' | 'url' | 'icon_url' | 'access_count' | 'share_count' | 'created_at'> | null };
 
 const OUTGOING_COLUMNS =
@@ -45,7 +54,12 @@ const OUTGOING_COLUMNS =
 /** 'Recently Shared Links (Outgoing)': the user's shares joined to their links, newest first. */
 export async function listOutgoingShares(client: DataClient, userId: string, limit = 1000): Promise<OutgoingShare[]> {
   const rows = unwrap(
-    await client.from('shared_links').select(OUTGOING_COLUMNS).eq('sender_id', userId).order('shared_at', { ascending: false }).limit(limit),
+    await client
+      .from('shared_links')
+      .select(OUTGOING_COLUMNS)
+      .eq('sender_id', userId)
+      .order('shared_at', { ascending: false })
+      .limit(limit),
   );
   return (rows ?? []) as unknown as OutgoingShare[];
 }

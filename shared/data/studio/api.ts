@@ -12,13 +12,19 @@ const WEBPAGE_COLUMNS =
   'twitter_handle,instagram_handle,linkedin_url,public_display_name,company_name,links_section_title,profile_section_title,bio_social_section_title,theme_mode,accent_color';
 
 export async function getWebpageSettings(client: DataClient, userId: string): Promise<WebpageSettingsRow | null> {
-  return unwrap(await client.from('webpage_settings').select(WEBPAGE_COLUMNS).eq('user_id', userId).maybeSingle()) as WebpageSettingsRow | null;
+  return unwrap(
+    await client.from('webpage_settings').select(WEBPAGE_COLUMNS).eq('user_id', userId).maybeSingle(),
+  ) as WebpageSettingsRow | null;
 }
 
 /** Studio save: an upsert keyed by user (part 2 §4); input parsed by webpageSettingsSchema. */
 export async function saveWebpageSettings(client: DataClient, userId: string, input: WebpageSettingsInput): Promise<WebpageSettingsRow> {
   return unwrap(
-    await client.from('webpage_settings').upsert({ ...input, user_id: userId }, { onConflict: 'user_id' }).select(WEBPAGE_COLUMNS).single(),
+    await client
+      .from('webpage_settings')
+      .upsert({ ...input, user_id: userId }, { onConflict: 'user_id' })
+      .select(WEBPAGE_COLUMNS)
+      .single(),
   ) as WebpageSettingsRow;
 }
 

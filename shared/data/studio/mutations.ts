@@ -2,7 +2,14 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { WebpageSettingsInput } from '../../schemas/webpage-settings.ts';
 import type { DataClient } from '../client.ts';
 import type { UploadFile } from '../storage.ts';
-import { addPageMember, removePageMember, removeStudioImages, saveWebpageSettings, uploadStudioImage, type StudioImageKind } from './api.ts';
+import {
+  addPageMember,
+  removePageMember,
+  removeStudioImages,
+  saveWebpageSettings,
+  uploadStudioImage,
+  type StudioImageKind,
+} from './api.ts';
 import { studioKeys } from './keys.ts';
 
 export const studioMutations = {

@@ -65,7 +65,12 @@ async function rpc<T>(endpoint: RestEndpoint, fn: string, body: object, accessTo
 }
 
 /** /{slug}: the page when the caller may see it, else only `reason`. `accessToken` null = signed out. */
-export async function fetchPublicPage(endpoint: RestEndpoint, slug: string, accessToken: string | null, signal?: AbortSignal): Promise<PublicPage> {
+export async function fetchPublicPage(
+  endpoint: RestEndpoint,
+  slug: string,
+  accessToken: string | null,
+  signal?: AbortSignal,
+): Promise<PublicPage> {
   const rows = await rpc<PublicPage[] | null>(endpoint, 'get_public_page_by_slug', { slug_param: slug }, accessToken, signal);
   return rows?.[0] ?? ({ reason: 'not_found', viewable: false, is_owner: false, slug } as PublicPage);
 }

@@ -14,13 +14,20 @@ export async function listTemplateCategories(client: DataClient, parentId?: stri
 
 export async function listTemplateLinks(client: DataClient, categoryId: string): Promise<FolderLinkItem[]> {
   return (unwrap(
-    await client.from('links').select(FOLDER_LINK_COLUMNS).eq('is_template', true).eq('category_id', categoryId).order('created_at', { ascending: false }).limit(1000),
+    await client
+      .from('links')
+      .select(FOLDER_LINK_COLUMNS)
+      .eq('is_template', true)
+      .eq('category_id', categoryId)
+      .order('created_at', { ascending: false })
+      .limit(1000),
   ) ?? []) as FolderLinkItem[];
 }
 
 /** One template folder by id, or null (not a template, or gone). */
 export async function getTemplate(client: DataClient, id: string): Promise<Category | null> {
-  return (unwrap(await client.from('categories').select(CATEGORY_COLUMNS).eq('id', id).eq('is_template', true).maybeSingle()) ?? null) as Category | null;
+  return (unwrap(await client.from('categories').select(CATEGORY_COLUMNS).eq('id', id).eq('is_template', true).maybeSingle()) ??
+    null) as Category | null;
 }
 
 /** What a template card previews of a link. */
@@ -34,8 +41,19 @@ export interface TemplateTree {
 
 export async function listTemplateTree(client: DataClient): Promise<TemplateTree> {
   const [categories, links] = await Promise.all([
-    client.from('categories').select(CATEGORY_COLUMNS).eq('is_template', true).order('display_order', { ascending: true }).order('name', { ascending: true }).limit(1000),
-    client.from('links').select('id,title,url,icon_url,category_id').eq('is_template', true).order('created_at', { ascending: false }).limit(5000),
+    client
+      .from('categories')
+      .select(CATEGORY_COLUMNS)
+      .eq('is_template', true)
+      .order('display_order', { ascending: true })
+      .order('name', { ascending: true })
+      .limit(1000),
+    client
+      .from('links')
+      .select('id,title,url,icon_url,category_id')
+      .eq('is_template', true)
+      .order('created_at', { ascending: false })
+      .limit(5000),
   ]);
   return { categories: (unwrap(categories) ?? []) as Category[], links: (unwrap(links) ?? []) as TemplateLinkPreview[] };
 }
@@ -51,7 +69,10 @@ export async function copyTemplate(client: DataClient, params: { templateCategor
 }
 
 /** copyTemplate, then the new folder's name (for the success toast: it may be 'Name (2)'). */
-export async function copyTemplateNamed(client: DataClient, params: { templateCategoryId: string; targetUserId: string }): Promise<{ id: string; name: string }> {
+export async function copyTemplateNamed(
+  client: DataClient,
+  params: { templateCategoryId: string; targetUserId: string },
+): Promise<{ id: string; name: string }> {
   const id = await copyTemplate(client, params);
   const row = unwrap(await client.from('categories').select('name').eq('id', id).maybeSingle()) as { name: string } | null;
   return { id, name: row?.name ?? '' };
@@ -59,22 +80,36 @@ export async function copyTemplateNamed(client: DataClient, params: { templateCa
 
 // ── Template Manager (admins; RLS refuses everyone else) ──
 
-export async function createTemplate(client: DataClient, params: { name: string; displayOrder?: number; iconUrl?: string | null }): Promise<Category> {
+export async function createTemplate(
+  client: DataClient,
+  params: { name: string; displayOrder?: number; iconUrl?: string | null },
+): Promise<Category> {
   return unwrap(
     await client
       .from('categories')
-      .insert({ user_id: null, name: params.name.trim(), is_template: true, display_order: params.displayOrder ?? 0, icon_url: params.iconUrl ?? null })
+      .insert({
+        user_id: null,
+        name: params.name.trim(),
+        is_template: true,
+        display_order: params.displayOrder ?? 0,
+        icon_url: params.iconUrl ?? null,
+      })
       .select(CATEGORY_COLUMNS)
       .single(),
   ) as Category;
 }
 
-export async function updateTemplate(client: DataClient, id: string, changes: { name?: string; iconUrl?: string | null; displayOrder?: number }): Promise<Category> {
+export async function updateTemplate(
+  client: DataClient,
+  id: string,
+  changes: { name?: string; iconUrl?: string | null; displayOrder?: number },
+): Promise<Category> {
   const patch: Record<string, unknown> = {};
   if (changes.name !== undefined) patch.name = changes.name.trim();
   if (changes.iconUrl !== undefined) patch.icon_url = changes.iconUrl;
   if (changes.displayOrder !== undefined) patch.display_order = changes.displayOrder;
-  const rows = unwrap(await client.from('categories').update(patch).eq('id', id).eq('is_template', true).select(CATEGORY_COLUMNS)) as Category[] | null;
+  const rows = unwrap(await client.from('categories').update(patch).eq('id', id).eq('is_template', true).select(CATEGORY_COLUMNS)) as
+    Category[] | null;
   if (!rows?.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Template not found.');
   return rows[0];
 }
@@ -88,7 +123,12 @@ export async function deleteTemplate(client: DataClient, id: string): Promise<vo
  * Moves a template up or down: renumbers the list 0..n-1 in its new order so equal
  * display_order values (e.g. all 0) still reorder. `templates` is the list as shown.
  */
-export async function reorderTemplate(client: DataClient, templates: readonly Pick<Category, 'id' | 'display_order'>[], id: string, direction: 'up' | 'down'): Promise<void> {
+export async function reorderTemplate(
+  client: DataClient,
+  templates: readonly Pick<Category, 'id' | 'display_order'>[],
+  id: string,
+  direction: 'up' | 'down',
+): Promise<void> {
   const index = templates.findIndex((t) => t.id === id);
   const target = direction === 'up' ? index - 1 : index + 1;
   if (index === -1 || target < 0 || target >= templates.length) return;
@@ -117,16 +157,26 @@ export interface TemplateLinkInput {
   description?: string | null;
 }
 
-const linkPatch = (input: TemplateLinkInput) => ({ title: input.title.trim(), url: input.url.trim(), description: input.description?.trim() || null });
+const linkPatch = (input: TemplateLinkInput) => ({
+  title: input.title.trim(),
+  url: input.url.trim(),
+  description: input.description?.trim() || null,
+});
 
 export async function createTemplateLink(client: DataClient, categoryId: string, input: TemplateLinkInput): Promise<FolderLinkItem> {
   return unwrap(
-    await client.from('links').insert({ ...linkPatch(input), user_id: null, is_template: true, category_id: categoryId }).select(FOLDER_LINK_COLUMNS).single(),
+    await client
+      .from('links')
+      .insert({ ...linkPatch(input), user_id: null, is_template: true, category_id: categoryId })
+      .select(FOLDER_LINK_COLUMNS)
+      .single(),
   ) as FolderLinkItem;
 }
 
 export async function updateTemplateLink(client: DataClient, id: string, input: TemplateLinkInput): Promise<FolderLinkItem> {
-  const rows = unwrap(await client.from('links').update(linkPatch(input)).eq('id', id).eq('is_template', true).select(FOLDER_LINK_COLUMNS)) as FolderLinkItem[] | null;
+  const rows = unwrap(
+    await client.from('links').update(linkPatch(input)).eq('id', id).eq('is_template', true).select(FOLDER_LINK_COLUMNS),
+  ) as FolderLinkItem[] | null;
   if (!rows?.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Link not found.');
   return rows[0];
 }

@@ -3,7 +3,18 @@ import type { DataClient } from '../client.ts';
 import { categoryKeys } from '../categories/keys.ts';
 import type { Category } from '../categories/api.ts';
 import { linkKeys } from '../links/keys.ts';
-import { copyTemplateNamed, createTemplate, createTemplateLink, deleteTemplate, deleteTemplateLink, reorderTemplate, updateTemplate, updateTemplateLink, uploadTemplateIcon, type TemplateLinkInput } from './api.ts';
+import {
+  copyTemplateNamed,
+  createTemplate,
+  createTemplateLink,
+  deleteTemplate,
+  deleteTemplateLink,
+  reorderTemplate,
+  updateTemplate,
+  updateTemplateLink,
+  uploadTemplateIcon,
+  type TemplateLinkInput,
+} from './api.ts';
 import type { UploadFile } from '../storage.ts';
 import { templateKeys } from './keys.ts';
 
@@ -37,7 +48,8 @@ export const templateMutations = {
   uploadIcon: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...templateKeys.all, 'upload-icon'],
-      mutationFn: async (params: { id: string; file: UploadFile & Blob }) => updateTemplate(client, params.id, { iconUrl: await uploadTemplateIcon(client, params.id, params.file) }),
+      mutationFn: async (params: { id: string; file: UploadFile & Blob }) =>
+        updateTemplate(client, params.id, { iconUrl: await uploadTemplateIcon(client, params.id, params.file) }),
       onSuccess: refreshTemplates(queryClient),
     }),
   createLink: (client: DataClient, queryClient: QueryClient) =>
@@ -53,9 +65,17 @@ export const templateMutations = {
       onSuccess: refreshTemplates(queryClient),
     }),
   deleteLink: (client: DataClient, queryClient: QueryClient) =>
-    mutationOptions({ mutationKey: [...templateKeys.all, 'delete-link'], mutationFn: (id: string) => deleteTemplateLink(client, id), onSuccess: refreshTemplates(queryClient) }),
+    mutationOptions({
+      mutationKey: [...templateKeys.all, 'delete-link'],
+      mutationFn: (id: string) => deleteTemplateLink(client, id),
+      onSuccess: refreshTemplates(queryClient),
+    }),
   delete: (client: DataClient, queryClient: QueryClient) =>
-    mutationOptions({ mutationKey: [...templateKeys.all, 'delete'], mutationFn: (id: string) => deleteTemplate(client, id), onSuccess: refreshTemplates(queryClient) }),
+    mutationOptions({
+      mutationKey: [...templateKeys.all, 'delete'],
+      mutationFn: (id: string) => deleteTemplate(client, id),
+      onSuccess: refreshTemplates(queryClient),
+    }),
   reorder: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...templateKeys.all, 'reorder'],

@@ -2,7 +2,12 @@ import { corsHeaders } from './cors.ts';
 
 /** An error that already knows its answer: status, a machine code and a readable message. */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }

@@ -39,7 +39,13 @@ async function incomingFolderId(admin: SupabaseClient, userId: string, source: I
       const { data } = await admin.from('categories').select('id, name').eq('user_id', userId).eq('system_key', 'incoming').maybeSingle();
       if (data) return data as { id: string; name: string };
     }
-    const { data, error } = await admin.from('categories').select('id, name').eq('user_id', userId).eq('name', name).is('parent_category_id', null).limit(1);
+    const { data, error } = await admin
+      .from('categories')
+      .select('id, name')
+      .eq('user_id', userId)
+      .eq('name', name)
+      .is('parent_category_id', null)
+      .limit(1);
     if (error) throw new Error(`cannot read folders: ${error.message}`);
     return (data?.[0] as { id: string; name: string } | undefined) ?? null;
   };
@@ -47,7 +53,13 @@ async function incomingFolderId(admin: SupabaseClient, userId: string, source: I
   if (existing) return existing;
   const { data, error } = await admin
     .from('categories')
-    .insert({ user_id: userId, name, is_default: true, display_order: displayOrder, ...(source === 'generic' ? { system_key: 'incoming' } : {}) })
+    .insert({
+      user_id: userId,
+      name,
+      is_default: true,
+      display_order: displayOrder,
+      ...(source === 'generic' ? { system_key: 'incoming' } : {}),
+    })
     .select('id, name')
     .single();
   if (data) return data as { id: string; name: string };

@@ -32,7 +32,8 @@ function decodeHtml(bytes: Uint8Array, contentType: string): string {
 }
 
 function failure(e: unknown): HttpError {
-  if (e instanceof BlockedError) return new HttpError(422, 'blocked_address', `This address cannot be previewed: ${e.message}.`, { reason: e.reason });
+  if (e instanceof BlockedError)
+    return new HttpError(422, 'blocked_address', `This address cannot be previewed: ${e.message}.`, { reason: e.reason });
   if (e instanceof FetchFailed) {
     const status = e.code === 'timeout' ? 504 : 502;
     return new HttpError(status, e.code, e.message);
@@ -72,7 +73,10 @@ export const handleLinkPreview = handle(async (req) => {
   userCheck.catch(() => undefined); // awaited below
   const request = await readJsonBody(req)
     .then((raw) => parseWith(linkPreviewRequestSchema, raw))
-    .then((body) => ({ body }), (error: unknown) => ({ body: null, error }));
+    .then(
+      (body) => ({ body }),
+      (error: unknown) => ({ body: null, error }),
+    );
   const bearer = bearerToken(req);
   const linkRead = request.body?.link_id && bearer ? readOwnLink(bearer, request.body.link_id) : Promise.resolve(null);
   const { user } = await userCheck;
@@ -95,10 +99,19 @@ export const handleLinkPreview = handle(async (req) => {
   if (slotError) throw slotError;
   if (slot !== true) throw new HttpError(429, 'rate_limited', 'Too many previews at once. Please wait a minute and try again.');
 
-  const base = { deadline: Date.now() + PREVIEW_LIMITS.totalMs, maxRedirects: PREVIEW_LIMITS.maxRedirects, allow: allowList(req), userAgent: userAgent() };
+  const base = {
+    deadline: Date.now() + PREVIEW_LIMITS.totalMs,
+    maxRedirects: PREVIEW_LIMITS.maxRedirects,
+    allow: allowList(req),
+    userAgent: userAgent(),
+  };
   let page;
   try {
-    page = await safeFetch(pageUrl, { ...base, maxBytes: PREVIEW_LIMITS.htmlBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' });
+    page = await safeFetch(pageUrl, {
+      ...base,
+      maxBytes: PREVIEW_LIMITS.htmlBytes,
+      accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+    });
   } catch (e) {
     throw failure(e);
   }

@@ -56,10 +56,18 @@ export async function lookup(provider: OembedProvider, pageUrl: string): Promise
   const endpoint = provider.endpoint(pageUrl);
   let res: Response;
   try {
-    res = await fetch(endpoint, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(OEMBED_TIMEOUT_MS), redirect: 'follow' });
+    res = await fetch(endpoint, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(OEMBED_TIMEOUT_MS),
+      redirect: 'follow',
+    });
   } catch (e) {
     const timedOut = (e as Error)?.name === 'TimeoutError';
-    throw new HttpError(timedOut ? 504 : 502, 'provider_unreachable', `${provider.label} could not be reached${timedOut ? ' (timed out after 5 s)' : ''}. Please try again later.`);
+    throw new HttpError(
+      timedOut ? 504 : 502,
+      'provider_unreachable',
+      `${provider.label} could not be reached${timedOut ? ' (timed out after 5 s)' : ''}. Please try again later.`,
+    );
   }
   if (res.status === 404 || res.status === 400) {
     await res.body?.cancel();
@@ -89,4 +97,3 @@ export function oembedHandler(provider: OembedProvider): (req: Request) => Promi
     return lookup(provider, providerPageUrl(provider, url));
   });
 }
-

@@ -40,7 +40,10 @@ export interface SafeResponse {
 }
 
 export class FetchFailed extends Error {
-  constructor(readonly code: 'timeout' | 'too_many_redirects' | 'network' | 'bad_response' | 'too_large', message: string) {
+  constructor(
+    readonly code: 'timeout' | 'too_many_redirects' | 'network' | 'bad_response' | 'too_large',
+    message: string,
+  ) {
     super(message);
   }
 }

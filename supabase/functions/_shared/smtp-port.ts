@@ -8,7 +8,9 @@ export function smtpPortFrom(raw: string | undefined): { port: number; secure: b
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`SMTP_PORT must be a port number such as 465; got "${raw}"`);
   if (port === 25 || port === 587) {
-    throw new Error(`SMTP_PORT ${port} is blocked for Supabase Edge Functions: use 465 (implicit TLS) or another port your provider offers (e.g. 2525)`);
+    throw new Error(
+      `SMTP_PORT ${port} is blocked for Supabase Edge Functions: use 465 (implicit TLS) or another port your provider offers (e.g. 2525)`,
+    );
   }
   return { port, secure: port === 465 };
 }

@@ -170,7 +170,10 @@ export interface PreviewTarget {
 }
 
 export class BlockedError extends Error {
-  constructor(readonly reason: BlockReason | 'scheme' | 'port' | 'credentials' | 'unresolvable', message: string) {
+  constructor(
+    readonly reason: BlockReason | 'scheme' | 'port' | 'credentials' | 'unresolvable',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -185,7 +188,10 @@ export function parseTarget(raw: string | URL): PreviewTarget {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedError('scheme', 'Only http and https URLs can be previewed');
   if (url.username || url.password) throw new BlockedError('credentials', 'URLs with a user name or password are not fetched');
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (!host) throw new BlockedError('invalid', 'The URL has no host');
   const secure = url.protocol === 'https:';
   const port = url.port ? Number(url.port) : secure ? 443 : 80;
@@ -207,7 +213,8 @@ export function chooseAddress(target: PreviewTarget, addresses: readonly string[
     if (reason) throw new BlockedError(reason, `${target.host} resolves to a ${reason.replace('_', '-')} address`);
   }
   const chosen = canonical[0];
-  if (!allow.includes(chosen) && !ALLOWED_PORTS.includes(target.port)) throw new BlockedError('port', `Only ports ${ALLOWED_PORTS.join(' and ')} are fetched`);
+  if (!allow.includes(chosen) && !ALLOWED_PORTS.includes(target.port))
+    throw new BlockedError('port', `Only ports ${ALLOWED_PORTS.join(' and ')} are fetched`);
   return chosen;
 }
 

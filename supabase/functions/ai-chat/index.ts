@@ -13,41 +13,46 @@ const MAX_BODY_BYTES = 512 * 1024;
  * capped at 1500 tokens. Errors carry the codes the client maps to its toasts.
  */
 Deno.serve(
-  handle(async (req) => {
-    const { user } = await requireUser(req);
-    // GET: whether a key is configured, so the discovery card can say so before anyone asks (issue 15).
-    if (req.method === 'GET') return json({ configured: Boolean(env('OPENAI_API_KEY')), model: env('AI_MODEL') ?? AI_MODEL });
-    const body = parseWith(aiChatRequestSchema, await readJsonBody(req, MAX_BODY_BYTES));
-    const apiKey = env('OPENAI_API_KEY');
-    if (!apiKey) return errorResponse(503, 'invalid_api_key', 'OpenAI API key issue: OPENAI_API_KEY is not set');
+  handle(
+    async (req) => {
+      const { user } = await requireUser(req);
+      // GET: whether a key is configured, so the discovery card can say so before anyone asks (issue 15).
+      if (req.method === 'GET') return json({ configured: Boolean(env('OPENAI_API_KEY')), model: env('AI_MODEL') ?? AI_MODEL });
+      const body = parseWith(aiChatRequestSchema, await readJsonBody(req, MAX_BODY_BYTES));
+      const apiKey = env('OPENAI_API_KEY');
+      if (!apiKey) return errorResponse(503, 'invalid_api_key', 'OpenAI API key issue: OPENAI_API_KEY is not set');
 
-    const model = env('AI_MODEL') ?? body.model ?? AI_MODEL;
-    const openai = new OpenAI({ apiKey, baseURL: env('OPENAI_BASE_URL'), timeout: 60_000, maxRetries: 1 });
-    let content: string;
-    let usage: unknown;
-    try {
-      const completion = await openai.chat.completions.create({
-        model,
-        messages: body.messages,
-        max_completion_tokens: Math.min(body.max_completion_tokens, AI_MAX_COMPLETION_TOKENS),
-      });
-      content = completion.choices[0]?.message?.content ?? '';
-      usage = completion.usage ?? null;
-    } catch (e) {
-      return mapOpenAiError(e);
-    }
+      const model = env('AI_MODEL') ?? body.model ?? AI_MODEL;
+      const openai = new OpenAI({ apiKey, baseURL: env('OPENAI_BASE_URL'), timeout: 60_000, maxRetries: 1 });
+      let content: string;
+      let usage: unknown;
+      try {
+        const completion = await openai.chat.completions.create({
+          model,
+          messages: body.messages,
+          max_completion_tokens: Math.min(body.max_completion_tokens, AI_MAX_COMPLETION_TOKENS),
+        });
+        content = completion.choices[0]?.message?.content ?? '';
+        usage = completion.usage ?? null;
+      } catch (e) {
+        return mapOpenAiError(e);
+      }
 
-    // The exchange is history for the user; failing to store it does not fail the answer.
-    const lastUser = [...body.messages].reverse().find((m) => m.role === 'user') ?? body.messages[body.messages.length - 1];
-    const { error } = await adminClient().from('ai_chat_history').insert({
-      user_id: user.id,
-      message: lastUser.content.slice(0, 10_000),
-      response: content.slice(0, 100_000),
-      context: { model, messages: body.messages.length, usage },
-    });
-    if (error) console.error('ai-chat: history not stored', error.message);
-    return json({ content, model, usage });
-  }, ['POST', 'GET']),
+      // The exchange is history for the user; failing to store it does not fail the answer.
+      const lastUser = [...body.messages].reverse().find((m) => m.role === 'user') ?? body.messages[body.messages.length - 1];
+      const { error } = await adminClient()
+        .from('ai_chat_history')
+        .insert({
+          user_id: user.id,
+          message: lastUser.content.slice(0, 10_000),
+          response: content.slice(0, 100_000),
+          context: { model, messages: body.messages.length, usage },
+        });
+      if (error) console.error('ai-chat: history not stored', error.message);
+      return json({ content, model, usage });
+    },
+    ['POST', 'GET'],
+  ),
 );
 
 function mapOpenAiError(e: unknown): Response {

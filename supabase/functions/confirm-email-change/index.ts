@@ -34,14 +34,17 @@ Deno.serve(
     if (error) throw new Error(`cannot read codes: ${error.message}`);
     if (!pending) throw new HttpError(400, 'no_pending_request', 'No email change is pending. Request a new code.');
     const at = now(req);
-    if (at.getTime() > Date.parse(pending.expires_at)) throw new HttpError(400, 'code_expired', 'This code has expired. Please request a new one.');
-    if (pending.attempts >= MAX_WRONG_TRIES) throw new HttpError(429, 'too_many_attempts', 'Too many wrong codes. Please request a new one.');
+    if (at.getTime() > Date.parse(pending.expires_at))
+      throw new HttpError(400, 'code_expired', 'This code has expired. Please request a new one.');
+    if (pending.attempts >= MAX_WRONG_TRIES)
+      throw new HttpError(429, 'too_many_attempts', 'Too many wrong codes. Please request a new one.');
 
     // Take a try before comparing, in one atomic statement (claim_email_change_try): parallel
     // guesses each spend one, and past the limit no code is compared (issue 19).
     const { data: tries, error: tryError } = await admin.rpc('claim_email_change_try', { request_id: pending.id });
     if (tryError) throw new Error(`cannot count the try: ${tryError.message}`);
-    if (tries === null || tries === undefined) throw new HttpError(429, 'too_many_attempts', 'Too many wrong codes. Please request a new one.');
+    if (tries === null || tries === undefined)
+      throw new HttpError(429, 'too_many_attempts', 'Too many wrong codes. Please request a new one.');
     if (!constantTimeEqual(await hashCode(user.id, code), pending.code_hash)) {
       const left = Math.max(0, MAX_WRONG_TRIES - Number(tries));
       throw new HttpError(400, 'invalid_code', 'Invalid verification code.', { attempts_left: left });

@@ -38,7 +38,13 @@ Deno.serve(
     const expiresAt = new Date(at.getTime() + EMAIL_CODE_EXPIRY_MINUTES * 60_000);
     const { data: row, error } = await admin
       .from('email_change_requests')
-      .insert({ user_id: user.id, new_email, code_hash: await hashCode(user.id, code), created_at: at.toISOString(), expires_at: expiresAt.toISOString() })
+      .insert({
+        user_id: user.id,
+        new_email,
+        code_hash: await hashCode(user.id, code),
+        created_at: at.toISOString(),
+        expires_at: expiresAt.toISOString(),
+      })
       .select('id')
       .single();
     if (error) {

@@ -35,7 +35,9 @@ Deno.serve(
     if (localCode) return refuse(localCode);
 
     if (isCommonPassword(password)) return refuse('breached');
-    const userInputs = [email, email.split('@')[0], profile?.username, profile?.first_name, profile?.last_name].filter((s): s is string => !!s);
+    const userInputs = [email, email.split('@')[0], profile?.username, profile?.first_name, profile?.last_name].filter(
+      (s): s is string => !!s,
+    );
     if (strengthScore(password, userInputs) < MIN_STRENGTH_SCORE) return refuse('too_weak');
     const pwned = await isPwned(password, env('HIBP_URL') ?? DEFAULT_HIBP_URL);
     if (pwned === null) console.warn('secure-reset: HIBP range API unreachable; only the offline list was checked');
@@ -51,7 +53,13 @@ Deno.serve(
       console.error('secure-reset: cannot read password history', historyError.message);
       return refuse('update_failed', 500);
     }
-    if (await matchesAnyHash(password, (history ?? []).map((h) => h.password_hash as string))) return refuse('reuse_disallowed');
+    if (
+      await matchesAnyHash(
+        password,
+        (history ?? []).map((h) => h.password_hash as string),
+      )
+    )
+      return refuse('reuse_disallowed');
 
     const { error } = await admin.auth.admin.updateUserById(user.id, { password });
     if (error) {

@@ -38,7 +38,11 @@ Deno.serve(
     if (shareData.sender_id !== user.id) throw new HttpError(403, 'forbidden', 'You can only share links as yourself.');
 
     const admin = adminClient();
-    const { data: link } = await admin.from('links').select('id, title, url, user_id').eq('id', shareData.link_id).maybeSingle<SharedLinkRow>();
+    const { data: link } = await admin
+      .from('links')
+      .select('id, title, url, user_id')
+      .eq('id', shareData.link_id)
+      .maybeSingle<SharedLinkRow>();
     if (!link || link.user_id !== user.id) throw new HttpError(403, 'forbidden', 'You can only share your own links.');
 
     const username = shareData.recipient_username?.trim().replace(/^@/, '');
@@ -47,16 +51,20 @@ Deno.serve(
     }
 
     const message = shareData.message?.trim() || `Your friend on ${brandName()} shared this with you!`;
-    const { data: inserted, error } = await admin.from('shared_links').insert({
-      sender_id: user.id,
-      link_id: link.id,
-      message,
-      recipient_email: shareData.recipient_email ?? null,
-      recipient_phone: shareData.recipient_phone ?? null,
-      recipient_username: username ?? null,
-      social_platform: shareData.social_platform ?? null,
-      social_handle: shareData.social_handle ?? null,
-    }).select('id').single<{ id: string }>();
+    const { data: inserted, error } = await admin
+      .from('shared_links')
+      .insert({
+        sender_id: user.id,
+        link_id: link.id,
+        message,
+        recipient_email: shareData.recipient_email ?? null,
+        recipient_phone: shareData.recipient_phone ?? null,
+        recipient_username: username ?? null,
+        social_platform: shareData.social_platform ?? null,
+        social_handle: shareData.social_handle ?? null,
+      })
+      .select('id')
+      .single<{ id: string }>();
     if (error) {
       if (error.hint === 'sharing_disabled') throw new HttpError(403, 'sharing_disabled', error.message);
       if (error.code === 'PT429') throw new HttpError(429, 'rate_limited', SHARE_RATE_LIMIT_MESSAGE);
@@ -84,7 +92,11 @@ Deno.serve(
  * included. When the answer cannot be read, no e-mail is sent (the blocker's wish comes first).
  */
 async function isSuppressed(sharedLinkId: string): Promise<boolean> {
-  const { data, error } = await adminClient().from('suppressed_shares').select('shared_link_id').eq('shared_link_id', sharedLinkId).maybeSingle();
+  const { data, error } = await adminClient()
+    .from('suppressed_shares')
+    .select('shared_link_id')
+    .eq('shared_link_id', sharedLinkId)
+    .maybeSingle();
   if (error) {
     console.error('share-link: cannot read suppressed_shares', error.code, error.message);
     return true;
@@ -96,9 +108,17 @@ async function emailRecipient(to: string, link: SharedLinkRow, message: string, 
   const brand = brandName();
   const sender = await senderName(senderId);
   const site = siteUrl();
-  const text = [message, '', `${link.title}`, link.url, '', site ? `Save and share your favourite links on ${brand}: ${site}` : `Sent with ${brand}.`].join('\n');
-  const html = `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a><br>${escapeHtml(link.url)}</p>`
-    + `<p style="color:#64748b">${site ? `Save and share your favourite links on <a href="${escapeHtml(site)}">${escapeHtml(brand)}</a>.` : `Sent with ${escapeHtml(brand)}.`}</p>`;
+  const text = [
+    message,
+    '',
+    `${link.title}`,
+    link.url,
+    '',
+    site ? `Save and share your favourite links on ${brand}: ${site}` : `Sent with ${brand}.`,
+  ].join('\n');
+  const html =
+    `<p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a><br>${escapeHtml(link.url)}</p>` +
+    `<p style="color:#64748b">${site ? `Save and share your favourite links on <a href="${escapeHtml(site)}">${escapeHtml(brand)}</a>.` : `Sent with ${escapeHtml(brand)}.`}</p>`;
   try {
     await sendMail({ to, subject: `${sender} shared a link with you on ${brand}`, text, html });
   } catch (e) {
@@ -118,7 +138,11 @@ async function usernameExists(username: string): Promise<boolean> {
 }
 
 async function senderName(senderId: string): Promise<string> {
-  const { data } = await adminClient().from('profiles').select('first_name, last_name, username, name_visible').eq('user_id', senderId).maybeSingle();
+  const { data } = await adminClient()
+    .from('profiles')
+    .select('first_name, last_name, username, name_visible')
+    .eq('user_id', senderId)
+    .maybeSingle();
   // Only what a name is made of, and not too long: the subject line is not a place for links or ads.
   const fullName = cleanSenderName([data?.first_name, data?.last_name].filter(Boolean).join(' '));
   if (data?.name_visible !== false && fullName) return fullName;

@@ -5,7 +5,13 @@ import { HttpError } from '../http.ts';
  * auth-js reads `error_code` from it when the response carries no X-Supabase-Api-Version header,
  * so supabase-js callers see `error.code === error_code` and `error.message === msg`.
  */
-export function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): HttpError {
+export function authError(
+  status: number,
+  errorCode: string,
+  msg: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): HttpError {
   return new HttpError(status, { code: status, error_code: errorCode, msg, ...extra }, headers);
 }
 

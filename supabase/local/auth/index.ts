@@ -23,11 +23,32 @@ interface Route {
   open?: boolean;
 }
 
-const health: Handler = async (r) => r.json(200, { version: 'v2.170.0-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+const health: Handler = async (r) =>
+  r.json(200, { version: 'v2.170.0-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
 
 const settings: Handler = async (r) =>
   r.json(200, {
-    external: { anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false, email: true, facebook: isProviderEnabled('facebook'), github: false, gitlab: false, google: false, keycloak: false, linkedin_oidc: false, phone: false, slack_oidc: false, spotify: false, twitch: false, twitter: false, workos: false, zoom: false },
+    external: {
+      anonymous_users: false,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      email: true,
+      facebook: isProviderEnabled('facebook'),
+      github: false,
+      gitlab: false,
+      google: false,
+      keycloak: false,
+      linkedin_oidc: false,
+      phone: false,
+      slack_oidc: false,
+      spotify: false,
+      twitch: false,
+      twitter: false,
+      workos: false,
+      zoom: false,
+    },
     disable_signup: false,
     mailer_autoconfirm: r.config.autoconfirm,
     phone_autoconfirm: false,
@@ -64,7 +85,12 @@ const ROUTES: Route[] = [
 /** GoTrue-compatible auth at /auth/v1: see ./routes for each endpoint. */
 export async function createAuthService(ctx: StackContext): Promise<Service> {
   await ensureAuthSchema(ctx.db);
-  const auth: AuthContext = { stack: ctx, emailLimiter: new EmailRateLimiter(), otpFailures: new Map(), signInFailures: new FailureWindow() };
+  const auth: AuthContext = {
+    stack: ctx,
+    emailLimiter: new EmailRateLimiter(),
+    otpFailures: new Map(),
+    signInFailures: new FailureWindow(),
+  };
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
     const r = new AuthRequest(auth, req, res, url);
@@ -72,7 +98,8 @@ export async function createAuthService(ctx: StackContext): Promise<Service> {
     if (matching.length === 0) throw authError(404, 'not_found', 'Not Found');
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const route = matching.find((m) => m.method === method);
-    if (!route) throw authError(405, 'method_not_allowed', `Method ${method} not allowed`, {}, { Allow: matching.map((m) => m.method).join(', ') });
+    if (!route)
+      throw authError(405, 'method_not_allowed', `Method ${method} not allowed`, {}, { Allow: matching.map((m) => m.method).join(', ') });
     if (!route.open) r.requireApiKey();
     const param = decodeURIComponent(route.pattern.exec(path)?.[1] ?? '');
     await route.handler(r, param);
@@ -92,7 +119,11 @@ export async function createAuthService(ctx: StackContext): Promise<Service> {
           return;
         }
         ctx.log(`auth: unexpected error on ${req.method} ${url.pathname}: ${(e as Error).stack ?? e}`);
-        sendJson(res, 500, { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please check server logs for more information' });
+        sendJson(res, 500, {
+          code: 500,
+          error_code: 'unexpected_failure',
+          msg: 'Unexpected failure, please check server logs for more information',
+        });
       }
     },
   };

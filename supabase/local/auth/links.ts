@@ -27,9 +27,16 @@ export async function issueEmailLink(
   const tokenCol = TOKEN_COLUMN[opts.type];
   const sentCol = SENT_AT_COLUMN[opts.type];
   if (opts.type === 'email_change') {
-    await tx.query(`update auth.users set email_change_token_new = $2, email_change = $3, email_change_sent_at = $4, updated_at = $4 where id = $1`, [opts.userId, otp.stored, opts.newEmail, now]);
+    await tx.query(
+      `update auth.users set email_change_token_new = $2, email_change = $3, email_change_sent_at = $4, updated_at = $4 where id = $1`,
+      [opts.userId, otp.stored, opts.newEmail, now],
+    );
   } else {
-    await tx.query(`update auth.users set ${tokenCol} = $2, ${sentCol} = $3, updated_at = $3 where id = $1`, [opts.userId, otp.stored, now]);
+    await tx.query(`update auth.users set ${tokenCol} = $2, ${sentCol} = $3, updated_at = $3 where id = $1`, [
+      opts.userId,
+      otp.stored,
+      now,
+    ]);
   }
   let linkToken = otp.linkToken;
   if (opts.pkce) {

@@ -19,7 +19,11 @@ export class EmailRateLimiter {
     const prev = this.last.get(key);
     if (prev !== undefined && nowMs - prev < this.intervalMs && nowMs >= prev) {
       const wait = Math.ceil((this.intervalMs - (nowMs - prev)) / 1000);
-      throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} ${wait === 1 ? 'second' : 'seconds'}.`);
+      throw authError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} ${wait === 1 ? 'second' : 'seconds'}.`,
+      );
     }
     this.last.set(key, nowMs);
     if (this.last.size > 10_000) this.last.delete(this.last.keys().next().value as string);
@@ -28,7 +32,8 @@ export class EmailRateLimiter {
 
 const brand = () => process.env.BRAND_NAME || 'LinkVault';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 interface Template {
   subject: string;
@@ -43,13 +48,33 @@ function template(type: EmailLinkType): Template {
   switch (type) {
     case 'signup':
     case 'invite':
-      return { subject: 'Confirm your signup', intro: `Thanks for signing up for ${b}! Follow this link to confirm your e-mail address:`, action: 'Confirm your e-mail', outro: 'If you did not sign up, ignore this e-mail.' };
+      return {
+        subject: 'Confirm your signup',
+        intro: `Thanks for signing up for ${b}! Follow this link to confirm your e-mail address:`,
+        action: 'Confirm your e-mail',
+        outro: 'If you did not sign up, ignore this e-mail.',
+      };
     case 'recovery':
-      return { subject: 'Reset your password', intro: `Someone asked to reset the password of your ${b} account. Follow this link to choose a new one (it expires in 5 minutes):`, action: 'Reset password', outro: 'If it was not you, ignore this e-mail; your password stays as it is.' };
+      return {
+        subject: 'Reset your password',
+        intro: `Someone asked to reset the password of your ${b} account. Follow this link to choose a new one (it expires in 5 minutes):`,
+        action: 'Reset password',
+        outro: 'If it was not you, ignore this e-mail; your password stays as it is.',
+      };
     case 'magiclink':
-      return { subject: 'Your magic link', intro: `Follow this link to sign in to ${b} (it expires in 5 minutes):`, action: 'Sign in', outro: 'If you did not ask for this, ignore this e-mail.' };
+      return {
+        subject: 'Your magic link',
+        intro: `Follow this link to sign in to ${b} (it expires in 5 minutes):`,
+        action: 'Sign in',
+        outro: 'If you did not ask for this, ignore this e-mail.',
+      };
     case 'email_change':
-      return { subject: 'Confirm your new e-mail address', intro: `Follow this link to confirm this address as the new e-mail of your ${b} account:`, action: 'Confirm new e-mail', outro: 'If you did not ask for this, ignore this e-mail.' };
+      return {
+        subject: 'Confirm your new e-mail address',
+        intro: `Follow this link to confirm this address as the new e-mail of your ${b} account:`,
+        action: 'Confirm new e-mail',
+        outro: 'If you did not ask for this, ignore this e-mail.',
+      };
   }
 }
 
@@ -64,8 +89,10 @@ export async function sendAuthEmail(ctx: StackContext, to: string, type: EmailLi
     ctx.log(`auth: sending ${type} e-mail failed: ${(e as Error).message}`);
     // The mail server refused the address for good (5xx): the caller's input, not our failure.
     const code = (e as { responseCode?: number }).responseCode;
-    if (typeof code === 'number' && code >= 500 && code < 600) throw authError(400, 'email_address_invalid', `Email address "${to}" is invalid`);
-    const what = type === 'recovery' ? 'recovery' : type === 'magiclink' ? 'magic link' : type === 'email_change' ? 'email change' : 'confirmation';
+    if (typeof code === 'number' && code >= 500 && code < 600)
+      throw authError(400, 'email_address_invalid', `Email address "${to}" is invalid`);
+    const what =
+      type === 'recovery' ? 'recovery' : type === 'magiclink' ? 'magic link' : type === 'email_change' ? 'email change' : 'confirmation';
     throw authError(500, 'unexpected_failure', `Error sending ${what} email`);
   }
 }

@@ -58,7 +58,9 @@ export function hashLinkToken(token: string): string {
 }
 
 export function hashOtp(email: string, otp: string): string {
-  return createHash('sha224').update(email.toLowerCase() + otp).digest('hex');
+  return createHash('sha224')
+    .update(email.toLowerCase() + otp)
+    .digest('hex');
 }
 
 /** Does a stored token match a link token? */

@@ -71,7 +71,8 @@ export class AuthRequest {
     } catch {
       throw authError(400, 'bad_json', 'Could not parse request body as JSON');
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw authError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw authError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
     return (this.parsed = value as Json);
   }
 
@@ -111,7 +112,8 @@ export class AuthRequest {
     try {
       return { claims: verifyJwt(m[1], this.config.jwtSecret, this.now()), token: m[1] };
     } catch (e) {
-      if (e instanceof JwtError && e.reason === 'expired') throw forbidden('bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+      if (e instanceof JwtError && e.reason === 'expired')
+        throw forbidden('bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
       throw forbidden('bad_jwt', e instanceof Error ? e.message : 'invalid JWT');
     }
   }
@@ -124,7 +126,9 @@ export class AuthRequest {
     if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
     const sessionId = typeof claims.session_id === 'string' && claims.session_id ? claims.session_id : undefined;
     if (sessionId) {
-      const s = isUuid(sessionId) ? await this.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [sessionId, user.id]) : { rows: [] };
+      const s = isUuid(sessionId)
+        ? await this.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [sessionId, user.id])
+        : { rows: [] };
       if (s.rows.length === 0) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     }
     return { user, claims, sessionId, token };
@@ -144,7 +148,8 @@ export class AuthRequest {
   requireApiKey(): void {
     const header = this.req.headers.apikey;
     const key = (typeof header === 'string' && header) || this.query('apikey');
-    if (!key) throw new HttpError(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    if (!key)
+      throw new HttpError(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
     if (key === this.config.anonKey || key === this.config.serviceRoleKey) return;
     try {
       const claims = verifyJwt(key, this.config.jwtSecret, this.now());
@@ -174,6 +179,7 @@ export function bool(body: Json, name: string): boolean | undefined {
 export function obj(body: Json, name: string): Json | undefined {
   const v = body[name];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'object' || Array.isArray(v)) throw authError(400, 'bad_json', `Could not parse request body as JSON: ${name} must be an object`);
+  if (typeof v !== 'object' || Array.isArray(v))
+    throw authError(400, 'bad_json', `Could not parse request body as JSON: ${name} must be an object`);
   return v as Json;
 }

@@ -26,7 +26,12 @@ interface AmrRow {
 }
 
 /** The access token GoTrue issues: HS256, the user's claims, the session id and how it was authenticated. */
-export function signAccessToken(config: StackConfig, user: UserRow, sessionId: string, amr: { method: string; timestamp: number }[]): { token: string; expiresAt: number; expiresIn: number } {
+export function signAccessToken(
+  config: StackConfig,
+  user: UserRow,
+  sessionId: string,
+  amr: { method: string; timestamp: number }[],
+): { token: string; expiresAt: number; expiresIn: number } {
   const iat = Math.floor(config.now() / 1000);
   const exp = iat + config.jwtExpiry;
   const token = signJwt(
@@ -52,11 +57,20 @@ export function signAccessToken(config: StackConfig, user: UserRow, sessionId: s
 }
 
 async function amrOf(tx: Queryable, sessionId: string) {
-  const r = await tx.query<AmrRow>('select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc', [sessionId]);
+  const r = await tx.query<AmrRow>(
+    'select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc',
+    [sessionId],
+  );
   return r.rows.map((a) => ({ method: a.authentication_method, timestamp: Math.floor(new Date(a.created_at).getTime() / 1000) }));
 }
 
-async function sessionJson(tx: Queryable, config: StackConfig, user: UserRow, sessionId: string, refreshToken: string): Promise<SessionJson> {
+async function sessionJson(
+  tx: Queryable,
+  config: StackConfig,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+): Promise<SessionJson> {
   const access = signAccessToken(config, user, sessionId, await amrOf(tx, sessionId));
   return {
     access_token: access.token,
@@ -69,14 +83,30 @@ async function sessionJson(tx: Queryable, config: StackConfig, user: UserRow, se
 }
 
 /** Starts a session: auth.sessions row, first refresh token, amr claim, last_sign_in_at. */
-export async function createSession(tx: Queryable, config: StackConfig, userId: string, method: AuthMethod, meta: { userAgent?: string; ip?: string } = {}): Promise<SessionJson> {
+export async function createSession(
+  tx: Queryable,
+  config: StackConfig,
+  userId: string,
+  method: AuthMethod,
+  meta: { userAgent?: string; ip?: string } = {},
+): Promise<SessionJson> {
   const now = nowIso(config.now);
   await tx.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [userId, now]);
-  const s = await tx.query<{ id: string }>('insert into auth.sessions (user_id, created_at, updated_at, user_agent, ip) values ($1, $2, $2, $3, $4) returning id', [userId, now, meta.userAgent ?? null, meta.ip ?? null]);
+  const s = await tx.query<{ id: string }>(
+    'insert into auth.sessions (user_id, created_at, updated_at, user_agent, ip) values ($1, $2, $2, $3, $4) returning id',
+    [userId, now, meta.userAgent ?? null, meta.ip ?? null],
+  );
   const sessionId = s.rows[0].id;
-  await tx.query('insert into auth.mfa_amr_claims (session_id, authentication_method, created_at, updated_at) values ($1, $2, $3, $3)', [sessionId, method, now]);
+  await tx.query('insert into auth.mfa_amr_claims (session_id, authentication_method, created_at, updated_at) values ($1, $2, $3, $3)', [
+    sessionId,
+    method,
+    now,
+  ]);
   const refreshToken = randomToken();
-  await tx.query('insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, $3, $3, null, $4)', [refreshToken, userId, now, sessionId]);
+  await tx.query(
+    'insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, $3, $3, null, $4)',
+    [refreshToken, userId, now, sessionId],
+  );
   const user = (await findUserById(tx, userId)) as UserRow;
   return sessionJson(tx, config, user, sessionId, refreshToken);
 }
@@ -114,7 +144,10 @@ export async function refreshSession(db: Database, config: StackConfig, presente
     const now = nowIso(config.now);
     let issued: string;
     if (token.revoked) {
-      const active = await tx.query<RefreshRow>('select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1', [sessionId]);
+      const active = await tx.query<RefreshRow>(
+        'select * from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1',
+        [sessionId],
+      );
       const withinInterval = config.now() - new Date(token.updated_at).getTime() < REFRESH_REUSE_INTERVAL_MS;
       if (withinInterval && active.rows[0] && active.rows[0].parent === token.token) {
         issued = active.rows[0].token;
@@ -126,7 +159,10 @@ export async function refreshSession(db: Database, config: StackConfig, presente
     } else {
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where id = $1', [token.id, now]);
       issued = randomToken();
-      await tx.query('insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, $3, $3, $4, $5)', [issued, user.id, now, token.token, sessionId]);
+      await tx.query(
+        'insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, $3, $3, $4, $5)',
+        [issued, user.id, now, token.token, sessionId],
+      );
     }
     await tx.query('update auth.sessions set updated_at = $2 where id = $1', [sessionId, now]);
     return sessionJson(tx, config, user, sessionId, issued);

@@ -25,7 +25,8 @@ export class FailureWindow {
   /** Throws the 429 when any key has reached its limit within the window. */
   check(keys: [string, number][], nowMs: number, windowMs: number): void {
     for (const [key, limit] of keys) {
-      if (limit > 0 && this.recent(key, nowMs, windowMs).length >= limit) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      if (limit > 0 && this.recent(key, nowMs, windowMs).length >= limit)
+        throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
     }
   }
 

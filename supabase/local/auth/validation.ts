@@ -4,7 +4,8 @@ import { authError, invalidEmail } from './errors.ts';
 
 // The local part is a dot-atom (no leading, trailing or doubled dot: SMTP servers refuse
 // 'a..b@x', issue 19) of at most 64 characters.
-const EMAIL_RE = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const EMAIL_RE =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /** GoTrue's e-mail check; addresses are kept trimmed and lower-case so lookups are exact. */
 export function normaliseEmail(raw: string): string {
@@ -25,7 +26,7 @@ export function checkPassword(password: string): void {
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 const REQUIRED_SETS: Record<StackConfig['passwordPolicy']['requirements'], string[]> = {
   '': [],
   letters_digits: [LOWER + UPPER, DIGITS],
@@ -56,7 +57,12 @@ export function checkPasswordPolicy(password: string, policy: StackConfig['passw
 export const PASSWORD_HISTORY_DEPTH = 5;
 
 /** True when `password` is one of the user's last passwords (the product's password_history, when the table exists). */
-export async function isRecentPassword(db: Queryable, userId: string, password: string, compare: (p: string, h: string) => Promise<boolean>): Promise<boolean> {
+export async function isRecentPassword(
+  db: Queryable,
+  userId: string,
+  password: string,
+  compare: (p: string, h: string) => Promise<boolean>,
+): Promise<boolean> {
   const exists = await db.query<{ t: string | null }>("select to_regclass('public.password_history')::text as t");
   if (!exists.rows[0]?.t) return false;
   const rows = await db.query<{ password_hash: string }>(

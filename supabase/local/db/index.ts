@@ -20,7 +20,13 @@ export interface Database extends Queryable {
    * One statement as a request role, in a transaction of its own (PostgREST's request shape; see
    * asRole), in as few round trips as the driver allows. Commits unless the statement fails.
    */
-  queryAsRole<T = Row>(role: RequestRole, claims: Record<string, unknown>, sql: string, params?: unknown[], opts?: QueryAsRoleOptions): Promise<QueryResult<T>>;
+  queryAsRole<T = Row>(
+    role: RequestRole,
+    claims: Record<string, unknown>,
+    sql: string,
+    params?: unknown[],
+    opts?: QueryAsRoleOptions,
+  ): Promise<QueryResult<T>>;
   /** Runs `fn` inside BEGIN/COMMIT on one connection; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -60,7 +66,8 @@ async function openPglite(dataDir: string, thread: PgliteThread): Promise<Databa
     kind: 'pglite',
     query: engine.query,
     exec: engine.exec,
-    queryAsRole: (role, claims, sql, params = [], opts = {}) => engine.queryAsRole(roleSettings(role, claims), sql, params, opts.prepare ?? false),
+    queryAsRole: (role, claims, sql, params = [], opts = {}) =>
+      engine.queryAsRole(roleSettings(role, claims), sql, params, opts.prepare ?? false),
     transaction: engine.transaction,
     close: engine.close,
   };
@@ -86,7 +93,9 @@ function workerError(plain: Record<string, unknown> & { message: string }): Erro
  * as an in-thread PGlite would.
  */
 async function openPgliteWorker(dataDir: string): Promise<Database> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir, roleSettingsSql: ROLE_SETTINGS_SQL } });
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir, roleSettingsSql: ROLE_SETTINGS_SQL },
+  });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let dead: Error | null = null;
@@ -106,7 +115,8 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
     for (const p of pending.values()) p.reject(dead);
     pending.clear();
   };
-  const settleFlat = (id: number, ok: boolean, value: unknown) => settle(ok ? { id, ok, result: value } : { id, ok, error: value as WorkerReply['error'] });
+  const settleFlat = (id: number, ok: boolean, value: unknown) =>
+    settle(ok ? { id, ok, result: value } : { id, ok, error: value as WorkerReply['error'] });
   worker.on('message', (m: WorkerReply | unknown[]) => {
     if (Array.isArray(m)) decodeReplies(m, settleFlat);
     else settle(m);
@@ -134,7 +144,13 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
   // once; later requests of the same shape send its number.
   const statementIds = new Map<string, number>();
   let nextStatementId = 1;
-  function roleMessage(role: RequestRole, claims: Record<string, unknown>, sql: string, params: unknown[], prepare: boolean): (id: number) => unknown[] {
+  function roleMessage(
+    role: RequestRole,
+    claims: Record<string, unknown>,
+    sql: string,
+    params: unknown[],
+    prepare: boolean,
+  ): (id: number) => unknown[] {
     const settings = roleSettings(role, claims);
     return (id) => {
       let sid = statementIds.get(sql);
@@ -157,8 +173,13 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
     kind: 'pglite',
     query: <T>(sql: string, params: unknown[] = []) => call<QueryResult<T>>({ op: 'query', sql, params }),
     exec: (sql) => call<void>({ op: 'exec', sql }),
-    queryAsRole: <T>(role: RequestRole, claims: Record<string, unknown>, sql: string, params: unknown[] = [], opts: QueryAsRoleOptions = {}) =>
-      call<QueryResult<T>>(roleMessage(role, claims, sql, params, opts.prepare ?? false)),
+    queryAsRole: <T>(
+      role: RequestRole,
+      claims: Record<string, unknown>,
+      sql: string,
+      params: unknown[] = [],
+      opts: QueryAsRoleOptions = {},
+    ) => call<QueryResult<T>>(roleMessage(role, claims, sql, params, opts.prepare ?? false)),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const tx = nextId; // the id of the 'begin' message names the transaction
       await call({ op: 'begin' });
@@ -192,10 +213,19 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {
     /* an idle client died; the pool replaces it */
   });
-  const wrap = (c: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null; fields: { name: string; dataTypeID: number }[] }> }): Queryable => ({
+  const wrap = (c: {
+    query: (
+      sql: string,
+      params?: unknown[],
+    ) => Promise<{ rows: unknown[]; rowCount: number | null; fields: { name: string; dataTypeID: number }[] }>;
+  }): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await c.query(sql, params);
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length, fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+      return {
+        rows: r.rows as T[],
+        rowCount: r.rowCount ?? r.rows.length,
+        fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      };
     },
     async exec(sql: string) {
       await c.query(sql);
@@ -240,9 +270,9 @@ export type RequestRole = 'anon' | 'authenticated' | 'service_role';
  * the planner picks one depends on the statistics of the moment; see toOneFence in rest/read.ts).
  */
 const ROLE_SETTINGS_SQL =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)"
-  + ", set_config('statement_timeout', $4, true), set_config('pgrst_local.time_ms', $4, true), set_config('pgrst_local.row_cap', $5, true), set_config('pgrst_local.rows', '0', true)"
-  + ", set_config('enable_memoize', 'off', true)";
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)" +
+  ", set_config('statement_timeout', $4, true), set_config('pgrst_local.time_ms', $4, true), set_config('pgrst_local.row_cap', $5, true), set_config('pgrst_local.rows', '0', true)" +
+  ", set_config('enable_memoize', 'off', true)";
 
 /**
  * What one request may cost (issue 19), set with the role: Postgres's statement_timeout per role
@@ -274,7 +304,13 @@ function roleSettings(role: RequestRole, claims: Record<string, unknown>): strin
   const hit = settingsByClaims.get(claims);
   if (hit && hit.role === role && hit.guard === requestGuard) return hit.settings;
   const timeout = requestGuard.timeoutMs[role] ?? 0;
-  const settings = [role, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : '', String(timeout), String(requestGuard.maxResponseRows)];
+  const settings = [
+    role,
+    JSON.stringify(claims),
+    typeof claims.sub === 'string' ? claims.sub : '',
+    String(timeout),
+    String(requestGuard.maxResponseRows),
+  ];
   settingsByClaims.set(claims, { role, guard: requestGuard, settings });
   return settings;
 }

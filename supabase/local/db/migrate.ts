@@ -32,9 +32,14 @@ export async function bootstrap(db: Database): Promise<void> {
  * Applies the Supabase-provided bootstrap, then each migration not yet recorded (once, in order,
  * each in its own transaction), then seed.sql on first init. Returns the versions applied now.
  */
-export async function migrate(db: Database, opts: { migrationsDirs: string[]; seedFile?: string; log?: (msg: string) => void }): Promise<string[]> {
+export async function migrate(
+  db: Database,
+  opts: { migrationsDirs: string[]; seedFile?: string; log?: (msg: string) => void },
+): Promise<string[]> {
   await bootstrap(db);
-  const done = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+  );
   const firstInit = done.size === 0;
   const applied: string[] = [];
   for (const m of listMigrations(opts.migrationsDirs)) {
@@ -43,7 +48,11 @@ export async function migrate(db: Database, opts: { migrationsDirs: string[]; se
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [m.version, m.name, [sql]]);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          m.version,
+          m.name,
+          [sql],
+        ]);
       });
     } catch (e) {
       throw new Error(`Migration ${path.basename(m.file)} failed: ${(e as Error).message}`);
@@ -56,7 +65,10 @@ export async function migrate(db: Database, opts: { migrationsDirs: string[]; se
     const hash = createHash('sha256').update(seed).digest('hex');
     await db.transaction(async (tx) => {
       await tx.exec(seed);
-      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', ['supabase/seed.sql', hash]);
+      await tx.query(
+        'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash',
+        ['supabase/seed.sql', hash],
+      );
     });
     opts.log?.('applied seed.sql');
   }

@@ -8,7 +8,12 @@ export interface PgliteEngine extends Queryable {
   queryAsRoleMany(
     items: { settings: string[]; sql: string; params?: unknown[]; prepare?: boolean }[],
     flat?: boolean,
-  ): Promise<({ ok: true; result: QueryResult | { rowCount: number; fields: QueryResult['fields']; values: unknown[] } } | { ok: false; error: unknown })[]>;
+  ): Promise<
+    (
+      | { ok: true; result: QueryResult | { rowCount: number; fields: QueryResult['fields']; values: unknown[] } }
+      | { ok: false; error: unknown }
+    )[]
+  >;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

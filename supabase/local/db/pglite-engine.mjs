@@ -6,7 +6,11 @@ import { AnswerBuffer, MessageWriter, readAnswers } from './pg-wire.mjs';
 
 /** PGlite's results in Database's shape. */
 function result(r) {
-  return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+  return {
+    rows: r.rows,
+    rowCount: r.affectedRows ?? r.rows.length,
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+  };
 }
 
 function wrap(q) {
@@ -47,7 +51,10 @@ export async function openEngine(dataDir, roleSettingsSql) {
   const top = wrap(pg);
   // The pipelined path needs PGlite's transaction lock (an internal method); should a PGlite
   // release drop it, fall back to a plain transaction rather than risk interleaving.
-  const pipelined = typeof pg._runExclusiveTransaction === 'function' && typeof pg.execProtocolRawStream === 'function' ? pipelinedRoleQuery(pg, roleSettingsSql) : null;
+  const pipelined =
+    typeof pg._runExclusiveTransaction === 'function' && typeof pg.execProtocolRawStream === 'function'
+      ? pipelinedRoleQuery(pg, roleSettingsSql)
+      : null;
   const queryAsRole =
     pipelined?.one ??
     ((settings, sql, params = []) =>
@@ -168,10 +175,12 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
             out[i] = { ok: false, error: new Error('the database did not answer this request') };
             continue;
           }
-          if (freshName !== undefined && a.parsed) statements.set(items[i].sql, { name: freshName, fields: a.error === null ? a.fields : null });
+          if (freshName !== undefined && a.parsed)
+            statements.set(items[i].sql, { name: freshName, fields: a.error === null ? a.fields : null });
           else if (known && !known.fields && a.error === null) known.fields = a.fields;
           const fields = known?.fields ?? a.fields ?? [];
-          out[i] = a.error !== null ? { ok: false, error: a.error } : { ok: true, result: flat ? decodeFlat(a, fields) : decode(a, fields) };
+          out[i] =
+            a.error !== null ? { ok: false, error: a.error } : { ok: true, result: flat ? decodeFlat(a, fields) : decode(a, fields) };
         }
         return out;
       }),
@@ -196,7 +205,11 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
         values[k++] = parse ? parse(v, fields[i].dataTypeID) : v;
       }
     }
-    return { rowCount: rowCountOf(answer, answer.rows.length), fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), values };
+    return {
+      rowCount: rowCountOf(answer, answer.rows.length),
+      fields: fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      values,
+    };
   }
 
   function rowCountOf(answer, rows) {

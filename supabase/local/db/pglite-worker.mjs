@@ -122,7 +122,15 @@ async function drainRoles() {
       } catch (e) {
         answers = batch.map(() => ({ ok: false, error: e }));
       }
-      port.postMessage(encodeReplies(batch.map((m, i) => (answers[i].ok ? { id: m.id, ok: true, result: answers[i].result } : { id: m.id, ok: false, error: plainError(answers[i].error) }))));
+      port.postMessage(
+        encodeReplies(
+          batch.map((m, i) =>
+            answers[i].ok
+              ? { id: m.id, ok: true, result: answers[i].result }
+              : { id: m.id, ok: false, error: plainError(answers[i].error) },
+          ),
+        ),
+      );
     }
   } finally {
     draining = false;

@@ -1,8 +1,24 @@
 import type { QueryResult } from './index.ts';
 
 export type RoleRequestMessage = unknown[];
-export function encodeRoleRequest(id: number, sid: number, sql: string | null, forget: boolean, prepare: boolean, params: unknown[], settings: string[]): RoleRequestMessage;
-export function decodeRoleRequest(m: RoleRequestMessage): { id: number; sid: number; sql: string | null; forget: boolean; prepare: boolean; params: unknown[]; settings: string[] };
+export function encodeRoleRequest(
+  id: number,
+  sid: number,
+  sql: string | null,
+  forget: boolean,
+  prepare: boolean,
+  params: unknown[],
+  settings: string[],
+): RoleRequestMessage;
+export function decodeRoleRequest(m: RoleRequestMessage): {
+  id: number;
+  sid: number;
+  sql: string | null;
+  forget: boolean;
+  prepare: boolean;
+  params: unknown[];
+  settings: string[];
+};
 
 export type RoleAnswer =
   | { id: number; ok: true; result: QueryResult | { rowCount: number; fields: QueryResult['fields']; values: unknown[] } }

@@ -15,7 +15,10 @@ export class FunctionConfig {
   private verifyJwtByName = new Map<string, boolean>();
   private importMapByName = new Map<string, string>();
 
-  constructor(private readonly file: string, private readonly log: (msg: string) => void) {}
+  constructor(
+    private readonly file: string,
+    private readonly log: (msg: string) => void,
+  ) {}
 
   verifyJwt(name: string): boolean {
     this.refresh();
@@ -41,10 +44,13 @@ export class FunctionConfig {
     this.importMapByName = new Map();
     if (mtimeMs === 0) return;
     try {
-      const doc = parse(fs.readFileSync(this.file, 'utf8')) as { functions?: Record<string, { verify_jwt?: unknown; import_map?: unknown }> };
+      const doc = parse(fs.readFileSync(this.file, 'utf8')) as {
+        functions?: Record<string, { verify_jwt?: unknown; import_map?: unknown }>;
+      };
       for (const [name, section] of Object.entries(doc.functions ?? {})) {
         if (typeof section?.verify_jwt === 'boolean') this.verifyJwtByName.set(name, section.verify_jwt);
-        if (typeof section?.import_map === 'string') this.importMapByName.set(name, path.resolve(path.dirname(this.file), section.import_map));
+        if (typeof section?.import_map === 'string')
+          this.importMapByName.set(name, path.resolve(path.dirname(this.file), section.import_map));
       }
     } catch (e) {
       // A broken config must not open every function: keep the safe default (verify) and say why.

@@ -84,7 +84,11 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       }
       let worker;
       try {
-        worker = await pool.acquire(workerKey(name, testMode ? req.headers[TEST_PROFILE_HEADER] : undefined), entry, functionConfig.importMap(name));
+        worker = await pool.acquire(
+          workerKey(name, testMode ? req.headers[TEST_PROFILE_HEADER] : undefined),
+          entry,
+          functionConfig.importMap(name),
+        );
       } catch (e) {
         if (!(e instanceof BootError)) throw e;
         ctx.log(`functions: ${e.message}`);
@@ -94,7 +98,11 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       }
       worker.begin();
       try {
-        const outcome = await proxyToWorker(req, res, worker, { path: `/${name}${match?.[2] ?? ''}${url.search}`, maxBody: config.maxJsonBody, timeoutMs: requestTimeoutMs });
+        const outcome = await proxyToWorker(req, res, worker, {
+          path: `/${name}${match?.[2] ?? ''}${url.search}`,
+          maxBody: config.maxJsonBody,
+          timeoutMs: requestTimeoutMs,
+        });
         // The connection to the worker broke: it crashed (or is crashing). Replace it now rather
         // than wait for its exit event, so the next call cannot race into the dead port.
         if (outcome === 'worker_failed') pool.discard(worker);
@@ -144,14 +152,18 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
     try {
       body = await readJson(req, config.maxJsonBody);
     } catch (e) {
-      if (e instanceof BodyTooLargeError || e instanceof InvalidJsonError) return sendJson(res, 400, { code: 'BAD_REQUEST', message: e.message });
+      if (e instanceof BodyTooLargeError || e instanceof InvalidJsonError)
+        return sendJson(res, 400, { code: 'BAD_REQUEST', message: e.message });
       throw e;
     }
     const { name, env, profile } = (body ?? {}) as { name?: unknown; env?: unknown; profile?: unknown };
     const envOk = env && typeof env === 'object' && Object.values(env).every((v) => typeof v === 'string');
     const profileOk = profile === undefined || (typeof profile === 'string' && TEST_PROFILE.test(profile));
     if (typeof name !== 'string' || !FUNCTION_NAME.test(name) || !envOk || !profileOk) {
-      return sendJson(res, 400, { code: 'BAD_REQUEST', message: 'Expected {name: string, env: {[key]: string}, profile?: string of a-z, 0-9 and -}' });
+      return sendJson(res, 400, {
+        code: 'BAD_REQUEST',
+        message: 'Expected {name: string, env: {[key]: string}, profile?: string of a-z, 0-9 and -}',
+      });
     }
     const overrides = Object.fromEntries(Object.entries(env as Record<string, string>).filter(([k]) => !k.startsWith('SUPABASE_')));
     pool.setEnvOverride(workerKey(name, profile as string | undefined), overrides);

@@ -4,7 +4,17 @@ import { sendJson } from '../http.ts';
 import type { FunctionWorker } from './worker-pool.ts';
 
 // Headers that describe one hop, not the message: never forwarded.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+]);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -43,7 +53,12 @@ export interface ProxyOptions {
  */
 export type ProxyOutcome = 'answered' | 'worker_failed';
 
-export function proxyToWorker(req: http.IncomingMessage, res: http.ServerResponse, worker: FunctionWorker, opts: ProxyOptions): Promise<ProxyOutcome> {
+export function proxyToWorker(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  worker: FunctionWorker,
+  opts: ProxyOptions,
+): Promise<ProxyOutcome> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > opts.maxBody) {
     req.resume();

@@ -52,7 +52,9 @@ void (async () => {
 const pending = new Set<Promise<unknown>>();
 (globalThis as { EdgeRuntime?: unknown }).EdgeRuntime = {
   waitUntil(promise: Promise<unknown>) {
-    const tracked = Promise.resolve(promise).catch(() => undefined).finally(() => pending.delete(tracked));
+    const tracked = Promise.resolve(promise)
+      .catch(() => undefined)
+      .finally(() => pending.delete(tracked));
     pending.add(tracked);
   },
 };
@@ -95,7 +97,10 @@ Deno.serve = (...args: unknown[]) => {
     },
     (req, info) => {
       if (req.headers.get('x-lv-worker-secret') !== secret) {
-        return new Response(JSON.stringify({ code: 'FORBIDDEN', message: 'Call functions through the stack' }), { status: 403, headers: jsonHeaders });
+        return new Response(JSON.stringify({ code: 'FORBIDDEN', message: 'Call functions through the stack' }), {
+          status: 403,
+          headers: jsonHeaders,
+        });
       }
       const headers = new Headers(req.headers);
       headers.delete('x-lv-worker-secret');

@@ -40,7 +40,13 @@ export class FunctionWorker {
   private readonly exitPromise: Promise<void>;
   private idleTimer?: NodeJS.Timeout;
 
-  constructor(readonly name: string, entryFile: string, importMap: string | undefined, extraEnv: Record<string, string>, private readonly opts: WorkerPoolOptions) {
+  constructor(
+    readonly name: string,
+    entryFile: string,
+    importMap: string | undefined,
+    extraEnv: Record<string, string>,
+    private readonly opts: WorkerPoolOptions,
+  ) {
     const fnDir = path.dirname(entryFile);
     // As the Supabase CLI: config.toml's import_map, else the function's own deno.json, else the shared one.
     const ownConfig = path.join(fnDir, 'deno.json');

@@ -87,14 +87,20 @@ export class MailCatcher {
       return m ? json(200, m) : json(404, { error: 'not_found', message: 'No such message' });
     }
     if (url.pathname === '/' || url.pathname.startsWith('/m/')) {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'" });
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'",
+      });
       res.end(this.page(url.pathname.startsWith('/m/') ? url.pathname.slice(3) : undefined));
       return;
     }
     const raw = /^\/raw\/(\d+)$/.exec(url.pathname);
     if (raw) {
       const m = this.messages.find((x) => x.id === raw[1]);
-      res.writeHead(m ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; img-src * data:; style-src 'unsafe-inline'" });
+      res.writeHead(m ? 200 : 404, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': "default-src 'none'; img-src * data:; style-src 'unsafe-inline'",
+      });
       res.end(m ? m.html || `<pre>${escapeHtml(m.text)}</pre>` : 'Not found');
       return;
     }
@@ -103,7 +109,10 @@ export class MailCatcher {
 
   private page(selected?: string): string {
     const rows = this.messages
-      .map((m) => `<tr${m.id === selected ? ' class="sel"' : ''}><td><a href="/m/${m.id}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${escapeHtml(m.to.join(', '))}</td><td>${escapeHtml(m.receivedAt)}</td></tr>`)
+      .map(
+        (m) =>
+          `<tr${m.id === selected ? ' class="sel"' : ''}><td><a href="/m/${m.id}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${escapeHtml(m.to.join(', '))}</td><td>${escapeHtml(m.receivedAt)}</td></tr>`,
+      )
       .join('');
     const sel = selected ? this.messages.find((m) => m.id === selected) : undefined;
     return `<!doctype html><meta charset="utf-8"><title>Local mail</title><style>body{font:14px system-ui;margin:2rem;color:#0f172a}table{border-collapse:collapse;width:100%}td,th{padding:.4rem .6rem;border-bottom:1px solid #e2e8f0;text-align:left}.sel{background:#eff6ff}iframe{width:100%;height:60vh;border:1px solid #e2e8f0;margin-top:1rem}</style><h1>Local mail catcher</h1><p>Every e-mail the local stack sends lands here. JSON: <code>/api/messages</code>.</p><table><tr><th>Subject</th><th>To</th><th>Received</th></tr>${rows || '<tr><td colspan=3>No mail yet.</td></tr>'}</table>${sel ? `<iframe sandbox src="/raw/${sel.id}"></iframe>` : ''}`;

@@ -56,7 +56,8 @@ function negotiateOnce(accept: string): Negotiated {
   for (const t of types) {
     const [media, ...paramsPart] = t.split(';').map((s) => s.trim());
     const stripped = paramsPart.includes('nulls=stripped');
-    if (media === 'application/vnd.pgrst.object+json' || media === 'application/vnd.pgrst.object') return { single: true, csv: false, stripNulls: stripped };
+    if (media === 'application/vnd.pgrst.object+json' || media === 'application/vnd.pgrst.object')
+      return { single: true, csv: false, stripNulls: stripped };
     if (media === 'application/vnd.pgrst.array+json') return { ...out, stripNulls: stripped };
     if (media === 'text/csv') return { ...out, csv: true };
     if (media === 'application/json' || media === '*/*' || media === 'application/*' || media === '') return out;
@@ -88,7 +89,8 @@ function parseRange(header: string | undefined): RequestShape['range'] {
 }
 
 function authError(e: AuthError): PgrstError {
-  if (e.reason === 'missing') return new PgrstError(401, 'PGRST302', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+  if (e.reason === 'missing')
+    return new PgrstError(401, 'PGRST302', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
   if (e.reason === 'role') return new PgrstError(401, '22023', e.message);
   return new PgrstError(401, 'PGRST301', e.reason === 'expired' ? 'JWT expired' : e.message);
 }
@@ -117,7 +119,8 @@ async function readPayload(req: IncomingMessage, limit: number): Promise<{ body:
   try {
     buf = await readBody(req, limit);
   } catch (e) {
-    if (e instanceof BodyTooLargeError) throw new PgrstError(413, 'PGRST413', 'Payload Too Large', `The request body exceeds the limit of ${limit} bytes`);
+    if (e instanceof BodyTooLargeError)
+      throw new PgrstError(413, 'PGRST413', 'Payload Too Large', `The request body exceeds the limit of ${limit} bytes`);
     throw e;
   }
   if (buf.length === 0) return { body: undefined };
@@ -199,7 +202,13 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
     return Math.round(parsed[0].Plan['Plan Rows']);
   }
 
-  async function run(auth: RequestAuth, plan: Plan, single: boolean, rollback: boolean, maxAffectedRows: number | undefined): Promise<ResultRow> {
+  async function run(
+    auth: RequestAuth,
+    plan: Plan,
+    single: boolean,
+    rollback: boolean,
+    maxAffectedRows: number | undefined,
+  ): Promise<ResultRow> {
     let row: ResultRow;
     // Nothing can need rolling back: one pipelined exchange with the database.
     if (!rollback && maxAffectedRows === undefined && !plan.readOnlyTx && (!single || plan.readOnly)) {
@@ -230,7 +239,15 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
     return row;
   }
 
-  function respond(req: IncomingMessage, res: ServerResponse, plan: Plan, neg: Negotiated, row: ResultRow, method: string, extraHeaders: Record<string, string>): void {
+  function respond(
+    req: IncomingMessage,
+    res: ServerResponse,
+    plan: Plan,
+    neg: Negotiated,
+    row: ResultRow,
+    method: string,
+    extraHeaders: Record<string, string>,
+  ): void {
     const total = row.total === null ? (plan.counted && plan.mutation ? row.page_count : null) : Number(row.total);
     const n = row.page_count;
     const headers: Record<string, string> = { ...extraHeaders };
@@ -246,7 +263,12 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
       if (plan.mutation) status = method === 'POST' ? (plan.upsert && row.inserted === 0 ? 200 : 201) : plan.returnsBody ? 200 : 204;
       else if (total !== null) {
         if (plan.offset > 0 && plan.offset > total) {
-          throw new PgrstError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${plan.offset} was requested, but there are only ${total} rows.`);
+          throw new PgrstError(
+            416,
+            'PGRST103',
+            'Requested range not satisfiable',
+            `An offset of ${plan.offset} was requested, but there are only ${total} rows.`,
+          );
         }
         if (n < total) status = 206;
       }
@@ -283,14 +305,19 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
       }
       role = auth.role;
       const method = req.method ?? 'GET';
-      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw new PgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method))
+        throw new PgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       const profile = pickProfile(req, schemas);
       const cache = caches.get(profile.schema)!;
       const route = parseRoute(path);
       if (route === 'root') {
-        const paths = Object.fromEntries([...cache.relations.keys()].map((n) => [`/${n}`, {}]).concat([...cache.functions.keys()].map((n) => [`/rpc/${n}`, {}])));
+        const paths = Object.fromEntries(
+          [...cache.relations.keys()].map((n) => [`/${n}`, {}]).concat([...cache.functions.keys()].map((n) => [`/rpc/${n}`, {}])),
+        );
         res.writeHead(200, { 'Content-Type': 'application/openapi+json; charset=utf-8' });
-        res.end(JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST-compatible API', version: '12' }, basePath: '/rest/v1', paths }));
+        res.end(
+          JSON.stringify({ swagger: '2.0', info: { title: 'local PostgREST-compatible API', version: '12' }, basePath: '/rest/v1', paths }),
+        );
         return;
       }
       const accept = typeof req.headers.accept === 'string' ? req.headers.accept : undefined;
@@ -301,7 +328,10 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
       if (hasBody && body === undefined && route.kind === 'table') throw invalidJson();
       const rangeHeader = req.headers.range as string | undefined;
       // Only body-less table reads are cached: their plan depends on nothing but these strings.
-      const key = !hasBody && route.kind === 'table' ? `${method}\u0000${profile.schema}\u0000${path}\u0000${req.headers.prefer ?? ''}\u0000${rangeHeader ?? ''}\u0000${accept ?? ''}` : null;
+      const key =
+        !hasBody && route.kind === 'table'
+          ? `${method}\u0000${profile.schema}\u0000${path}\u0000${req.headers.prefer ?? ''}\u0000${rangeHeader ?? ''}\u0000${accept ?? ''}`
+          : null;
       const shape: RequestShape = {
         method: method as RequestShape['method'],
         route,
@@ -321,10 +351,12 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
       respond(req, res, plan, neg, row, method, profile.named ? { 'Content-Profile': profile.schema } : {});
     } catch (e) {
       const err = toPgrstError(e, role);
-      if (err.status >= 500 && !(e instanceof PgrstError)) ctx.log(`rest: ${req.method} ${req.url} failed: ${(e as Error)?.stack ?? String(e)}`);
+      if (err.status >= 500 && !(e instanceof PgrstError))
+        ctx.log(`rest: ${req.method} ${req.url} failed: ${(e as Error)?.stack ?? String(e)}`);
       if (res.headersSent) return;
       const headers: Record<string, string> = { 'Content-Type': JSON_TYPE };
-      if (err.status === 401) headers['WWW-Authenticate'] = `Bearer error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"`;
+      if (err.status === 401)
+        headers['WWW-Authenticate'] = `Bearer error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"`;
       res.writeHead(err.status, headers);
       res.end(req.method === 'HEAD' ? undefined : JSON.stringify(err.toJSON()));
     }

@@ -17,7 +17,33 @@ export type SelectItem =
   | { kind: 'column'; field: FieldRef; alias?: string; cast?: string }
   | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; spread: boolean; items: SelectItem[] };
 
-export const OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts'] as const;
+export const OPERATORS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+] as const;
 export type Operator = (typeof OPERATORS)[number];
 const QUANTIFIABLE = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
 const FTS = new Set<string>(['fts', 'plfts', 'phfts', 'wfts']);
@@ -52,7 +78,10 @@ export interface OrderTerm {
 /** A tiny cursor over one parameter's text, so every parser reports where it stopped. */
 class Cursor {
   pos = 0;
-  constructor(readonly text: string, readonly what: string) {}
+  constructor(
+    readonly text: string,
+    readonly what: string,
+  ) {}
   get done(): boolean {
     return this.pos >= this.text.length;
   }
@@ -275,7 +304,12 @@ function readLogicBody(c: Cursor, op: 'and' | 'or', negate: boolean, depth: numb
 }
 
 function readCondition(c: Cursor, depth: number): Condition {
-  for (const [prefix, op, negate] of [['not.and(', 'and', true], ['not.or(', 'or', true], ['and(', 'and', false], ['or(', 'or', false]] as const) {
+  for (const [prefix, op, negate] of [
+    ['not.and(', 'and', true],
+    ['not.or(', 'or', true],
+    ['and(', 'and', false],
+    ['or(', 'or', false],
+  ] as const) {
     if (c.text.startsWith(prefix, c.pos)) {
       c.pos += prefix.length - 1;
       return readLogicBody(c, op, negate, depth + 1);
@@ -388,7 +422,10 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
 function parsePreferOnce(all: string): Preferences {
   const out: Preferences = {};
   for (const raw of all.split(',')) {
-    const [k, v] = raw.trim().split('=').map((s) => s.trim());
+    const [k, v] = raw
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
     if (k === 'return' && (v === 'representation' || v === 'minimal' || v === 'headers-only')) out.return = v;
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
     else if (k === 'handling' && (v === 'strict' || v === 'lenient')) out.handling = v;

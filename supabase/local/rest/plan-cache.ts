@@ -27,7 +27,8 @@ function fill(params: unknown[], slots: number[][], values: string[]): unknown[]
 function filled(entry: Entry, values: string[]): Plan {
   const { plan } = entry;
   const out: Plan = { ...plan, params: fill(plan.params, entry.slots, values) };
-  if (plan.plannedCount) out.plannedCount = { sql: plan.plannedCount.sql, params: fill(plan.plannedCount.params, entry.countSlots, values) };
+  if (plan.plannedCount)
+    out.plannedCount = { sql: plan.plannedCount.sql, params: fill(plan.plannedCount.params, entry.countSlots, values) };
   return out;
 }
 

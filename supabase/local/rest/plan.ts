@@ -62,7 +62,8 @@ const INSERTED = '(SELECT count(*) FROM pgrst_mut WHERE pgrst_inserted)::int AS 
 
 function tableOf(cache: SchemaCache, name: string): Relation {
   const table = cache.relations.get(name);
-  if (!table) throw new SchemaMissError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`, null, null);
+  if (!table)
+    throw new SchemaMissError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`, null, null);
   return table;
 }
 
@@ -82,7 +83,11 @@ export function buildPlan(cache: SchemaCache, r: RequestShape): Plan {
 }
 
 /** How the total is counted for Prefer: count=exact|planned|estimated (PostgREST's three). */
-function countMode(r: RequestShape, root: ReadNode, from: string): Pick<Plan, 'plannedCount' | 'estimatedCap'> & { count: boolean | number } {
+function countMode(
+  r: RequestShape,
+  root: ReadNode,
+  from: string,
+): Pick<Plan, 'plannedCount' | 'estimatedCap'> & { count: boolean | number } {
   const mode = r.prefs.count;
   if (mode === 'planned') return { count: false, plannedCount: plannedCountStatement(root, from) };
   if (mode === 'estimated') {
@@ -104,7 +109,18 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
     const from = `${qualified(cache.schema, table.name)} AS ${root.alias}`;
     const { count, ...countPlan } = countMode(r, root, from);
     const sql = readStatement(root, params, { from, count, stripNulls: r.stripNulls, csv: r.csv });
-    return { sql, params: params.values, result: 'rows', returnsBody: r.method === 'GET', offset: root.offset ?? 0, counted, mutation: false, readOnly: true, ...countPlan, csvHeader: r.csv ? readOutputNames(root).join(',') : undefined };
+    return {
+      sql,
+      params: params.values,
+      result: 'rows',
+      returnsBody: r.method === 'GET',
+      offset: root.offset ?? 0,
+      counted,
+      mutation: false,
+      readOnly: true,
+      ...countPlan,
+      csvHeader: r.csv ? readOutputNames(root).join(',') : undefined,
+    };
   }
   const skip = new Set(['select', 'columns', 'on_conflict']);
   applyQueryParams(root, r.search, (k) => skip.has(k), { allowRange: false });
@@ -121,20 +137,52 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
     const rows = payloadRows(r.body);
     const payloadCols = payloadColumns(table, rows, r.search.get('columns'));
     const raw = r.rawBody ?? JSON.stringify(r.body);
-    mutation = insertSql(table, rows, Array.isArray(r.body) ? raw : `[${raw}]`, payloadCols, r.prefs, r.search.get('on_conflict'), returning, params);
+    mutation = insertSql(
+      table,
+      rows,
+      Array.isArray(r.body) ? raw : `[${raw}]`,
+      payloadCols,
+      r.prefs,
+      r.search.get('on_conflict'),
+      returning,
+      params,
+    );
   } else {
     // The top-level filters pick the rows changed; the select tree only shapes what comes back.
     const conditions = root.conditions;
     root.conditions = [];
-    mutation = r.method === 'PATCH' ? updateSql(table, r.body, r.rawBody ?? JSON.stringify(r.body), r.search.get('columns'), conditions, returning, params) : deleteSql(table, conditions, returning, params);
+    mutation =
+      r.method === 'PATCH'
+        ? updateSql(table, r.body, r.rawBody ?? JSON.stringify(r.body), r.search.get('columns'), conditions, returning, params)
+        : deleteSql(table, conditions, returning, params);
   }
   const sourceCols = cols.length > 0 ? cols.map(ident).join(', ') : 'pgrst_none';
-  const withClause = upsert ? `WITH pgrst_mut AS (${mutation}), pgrst_source AS (SELECT ${sourceCols} FROM pgrst_mut) ` : `WITH pgrst_source AS (${mutation}) `;
+  const withClause = upsert
+    ? `WITH pgrst_mut AS (${mutation}), pgrst_source AS (SELECT ${sourceCols} FROM pgrst_mut) `
+    : `WITH pgrst_source AS (${mutation}) `;
   const extra = upsert ? INSERTED : undefined;
   const sql = wantsBody
-    ? readStatement(root, params, { with: withClause, from: `pgrst_source AS ${root.alias}`, count: false, stripNulls: r.stripNulls, extra, csv: r.csv })
+    ? readStatement(root, params, {
+        with: withClause,
+        from: `pgrst_source AS ${root.alias}`,
+        count: false,
+        stripNulls: r.stripNulls,
+        extra,
+        csv: r.csv,
+      })
     : `${withClause}${MINIMAL_TAIL}${extra ? `, ${extra}` : ''} FROM pgrst_source`;
-  return { sql, params: params.values, result: 'rows', returnsBody: wantsBody, offset: 0, counted, mutation: true, readOnly: false, upsert, csvHeader: r.csv && wantsBody ? readOutputNames(root).join(',') : undefined };
+  return {
+    sql,
+    params: params.values,
+    result: 'rows',
+    returnsBody: wantsBody,
+    offset: 0,
+    counted,
+    mutation: true,
+    readOnly: false,
+    upsert,
+    csvHeader: r.csv && wantsBody ? readOutputNames(root).join(',') : undefined,
+  };
 }
 
 function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
@@ -159,7 +207,18 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   const returnsBody = r.method !== 'HEAD';
   if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
     const sql = `SELECT ${counted ? "'1'" : 'NULL::text'} AS total, 1 AS page_count, to_json(${callExpr})::text AS body FROM ${argsFrom}`;
-    return { sql, params: params.values, result: fn.returnKind === 'void' ? 'void' : 'scalar', returnsBody, offset: 0, counted, mutation: false, readOnly: false, readOnlyTx: isRead, rpc: true };
+    return {
+      sql,
+      params: params.values,
+      result: fn.returnKind === 'void' ? 'void' : 'scalar',
+      returnsBody,
+      offset: 0,
+      counted,
+      mutation: false,
+      readOnly: false,
+      readOnlyTx: isRead,
+      rpc: true,
+    };
   }
   const skip = (k: string) => k === 'select' || (isRead && argNames.has(k));
   const aliases = new Aliases();
@@ -167,7 +226,17 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   let from: string;
   let scalarColumn: string | undefined;
   if (fn.returnKind === 'composite') {
-    root = buildReadTree(cache, { relation: fn.returnRelation, label: fn.name, columns: fn.returnColumns, computed: fn.returnRelation ? cache.computed.get(fn.returnRelation) : undefined }, selectItems(r.search), aliases);
+    root = buildReadTree(
+      cache,
+      {
+        relation: fn.returnRelation,
+        label: fn.name,
+        columns: fn.returnColumns,
+        computed: fn.returnRelation ? cache.computed.get(fn.returnRelation) : undefined,
+      },
+      selectItems(r.search),
+      aliases,
+    );
     from = `${argsFrom} CROSS JOIN LATERAL ${callExpr} AS ${root.alias}`;
   } else {
     // setof scalar: one column named after the function, answered as an array of values.
@@ -182,7 +251,19 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   capReadTree(root, r.limits, fn.returnsSet);
   const csv = r.csv && fn.returnsSet && !scalarColumn;
   const sql = readStatement(root, params, { from, count: counted, stripNulls: r.stripNulls, scalarColumn, csv });
-  return { sql, params: params.values, result: fn.returnsSet ? 'rows' : 'object', returnsBody, offset: root.offset ?? 0, counted, mutation: false, readOnly: false, readOnlyTx: isRead, rpc: true, csvHeader: csv ? readOutputNames(root).join(',') : undefined };
+  return {
+    sql,
+    params: params.values,
+    result: fn.returnsSet ? 'rows' : 'object',
+    returnsBody,
+    offset: root.offset ?? 0,
+    counted,
+    mutation: false,
+    readOnly: false,
+    readOnlyTx: isRead,
+    rpc: true,
+    csvHeader: csv ? readOutputNames(root).join(',') : undefined,
+  };
 }
 
 /**

@@ -21,7 +21,9 @@ export function configTomlSchemas(file = CONFIG_TOML): string[] | undefined {
 }
 
 export function exposedSchemas(env: NodeJS.ProcessEnv = process.env): string[] {
-  const fromEnv = env.PGRST_DB_SCHEMAS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const fromEnv = env.PGRST_DB_SCHEMAS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const list = fromEnv && fromEnv.length > 0 ? fromEnv : (configTomlSchemas() ?? ['public']);
   return [...new Set(list)];
 }

@@ -1,7 +1,16 @@
 // The read side of a request: the select tree with its embedded resources, the query parameters
 // spread over it, and the one SELECT statement PostgREST would run for it.
 import { PgrstError, SchemaMissError } from './errors.ts';
-import { parseCount, parseFilter, parseFilterKey, parseLogicTree, parseOrder, type Condition, type OrderTerm, type SelectItem } from './parse.ts';
+import {
+  parseCount,
+  parseFilter,
+  parseFilterKey,
+  parseLogicTree,
+  parseOrder,
+  type Condition,
+  type OrderTerm,
+  type SelectItem,
+} from './parse.ts';
 import { type Column, type Relationship, type SchemaCache, type SqlFunction } from './schema.ts';
 import { castSql, conditionSql, fieldOutputName, fieldSql, ident, orderSql, Params, qualified, type ColumnScope } from './sql.ts';
 
@@ -35,9 +44,24 @@ export class Aliases {
   }
 }
 
-export function buildReadTree(cache: SchemaCache, root: { relation: string | null; label: string; columns: Map<string, Column>; computed?: Map<string, SqlFunction> }, items: SelectItem[], aliases: Aliases): ReadNode {
+export function buildReadTree(
+  cache: SchemaCache,
+  root: { relation: string | null; label: string; columns: Map<string, Column>; computed?: Map<string, SqlFunction> },
+  items: SelectItem[],
+  aliases: Aliases,
+): ReadNode {
   const computed = root.computed ?? (root.relation !== null ? cache.computed.get(root.relation) : undefined);
-  const node: ReadNode = { ...root, computed, schema: cache.schema, alias: aliases.next(), items, conditions: [], order: [], embeds: [], embedsByName: new Map() };
+  const node: ReadNode = {
+    ...root,
+    computed,
+    schema: cache.schema,
+    alias: aliases.next(),
+    items,
+    conditions: [],
+    order: [],
+    embeds: [],
+    embedsByName: new Map(),
+  };
   addEmbeds(cache, node, aliases);
   return node;
 }
@@ -83,7 +107,8 @@ function matchesHint(r: Relationship, hint: string): boolean {
 /** `name using origin(cols) and target(cols)`, sides in the embedding's direction, as PostgREST's compressedRel. */
 function describeRelationship(source: string, r: Relationship): string {
   const cols = (c: string[]) => `(${c.join(', ')})`;
-  if (r.junction) return `${r.junction.table} using ${r.fk.name}${cols(r.fk.columns)} and ${r.junction.targetFk.name}${cols(r.junction.targetFk.columns)}`;
+  if (r.junction)
+    return `${r.junction.table} using ${r.fk.name}${cols(r.fk.columns)} and ${r.junction.targetFk.name}${cols(r.junction.targetFk.columns)}`;
   const [mine, theirs] = r.cardinality === 'many-to-one' ? [r.fk.columns, r.fk.refColumns] : [r.fk.refColumns, r.fk.columns];
   return `${r.fk.name} using ${source}${cols(mine)} and ${r.target}${cols(theirs)}`;
 }
@@ -100,7 +125,10 @@ function resolveEmbed(cache: SchemaCache, parent: ReadNode, item: Extract<Select
     const byTable = cache.relations.has(item.name) ? cache.relationships(parent.relation, item.name) : [];
     const hint = item.hint;
     if (hint === undefined) {
-      found = [...byTable.filter((r) => !r.self || r.cardinality === 'one-to-many'), ...cache.relationshipsByFkName(parent.relation, item.name)];
+      found = [
+        ...byTable.filter((r) => !r.self || r.cardinality === 'one-to-many'),
+        ...cache.relationshipsByFkName(parent.relation, item.name),
+      ];
     } else {
       found = byTable.filter((r) =>
         r.self ? r.cardinality === 'one-to-many' && r.fk.columns.length === 1 && r.fk.columns[0] === hint : matchesHint(r, hint),
@@ -140,14 +168,26 @@ function findNode(root: ReadNode, path: string[]): ReadNode {
   let node = root;
   for (const name of path) {
     const next = node.embedsByName.get(name);
-    if (!next) throw new PgrstError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+    if (!next)
+      throw new PgrstError(
+        400,
+        'PGRST108',
+        `'${name}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${name}' is included in the 'select' query parameter.`,
+      );
     node = next;
   }
   return node;
 }
 
 /** Spreads filters, logic trees, order, limit and offset (top-level or `embed.`-prefixed) over the tree. */
-export function applyQueryParams(root: ReadNode, search: URLSearchParams, skip: (key: string) => boolean, opts: { allowRange: boolean }): void {
+export function applyQueryParams(
+  root: ReadNode,
+  search: URLSearchParams,
+  skip: (key: string) => boolean,
+  opts: { allowRange: boolean },
+): void {
   for (const [key, value] of search) {
     if (skip(key)) continue;
     const suffix = RESERVED_SUFFIXES.find((s) => key === s || key.endsWith(`.${s}`));
@@ -170,7 +210,12 @@ export function applyQueryParams(root: ReadNode, search: URLSearchParams, skip: 
     const embed = field.path.length === 0 ? node.embedsByName.get(field.name) : undefined;
     if (embed && !node.columns.has(field.name)) {
       if (filter.op !== 'is' || (filter.value !== 'null' && filter.value !== 'not_null')) {
-        throw new PgrstError(400, 'PGRST100', `"failed to parse filter (${value})"`, 'Only is.null or not.is.null can filter an embedded resource itself');
+        throw new PgrstError(
+          400,
+          'PGRST100',
+          `"failed to parse filter (${value})"`,
+          'Only is.null or not.is.null can filter an embedded resource itself',
+        );
       }
       const isNull = (filter.value === 'null') !== filter.negate;
       embed.nullFilter = isNull ? 'null' : 'not_null';
@@ -229,7 +274,10 @@ function core(node: ReadNode, params: Params): Core {
       for (const name of outputNames(e)) select.push(`${e.lateral}.${ident(name)}`);
       presence = `${e.lateral}.${presenceColumn(e)}`;
     } else {
-      if (e.items.length > 0) select.push(e.toOne ? `${e.lateral}.body AS ${ident(e.outputName)}` : `COALESCE(${e.lateral}.body, '[]'::json) AS ${ident(e.outputName)}`);
+      if (e.items.length > 0)
+        select.push(
+          e.toOne ? `${e.lateral}.body AS ${ident(e.outputName)}` : `COALESCE(${e.lateral}.body, '[]'::json) AS ${ident(e.outputName)}`,
+        );
       presence = `${e.lateral}.body`;
     }
     const wants = e.item.inner ? 'not_null' : e.nullFilter;
@@ -250,7 +298,13 @@ function core(node: ReadNode, params: Params): Core {
 function isCountAggregate(e: EmbedNode): boolean {
   if (e.toOne || e.items.length !== 1) return false;
   const only = e.items[0];
-  return only.kind === 'column' && only.field.name === 'count' && only.field.path.length === 0 && !e.columns.has('count') && !e.computed?.has('count');
+  return (
+    only.kind === 'column' &&
+    only.field.name === 'count' &&
+    only.field.path.length === 0 &&
+    !e.columns.has('count') &&
+    !e.computed?.has('count')
+  );
 }
 
 function embedJoin(parent: ReadNode, e: EmbedNode, params: Params): string {
@@ -258,7 +312,8 @@ function embedJoin(parent: ReadNode, e: EmbedNode, params: Params): string {
   let from = `${qualified(e.schema, r.target)} AS ${e.alias}`;
   const link: string[] = [];
   const pa = parent.alias;
-  if (r.cardinality === 'many-to-one') r.fk.columns.forEach((c, i) => link.push(`${e.alias}.${ident(r.fk.refColumns[i])} = ${pa}.${ident(c)}`));
+  if (r.cardinality === 'many-to-one')
+    r.fk.columns.forEach((c, i) => link.push(`${e.alias}.${ident(r.fk.refColumns[i])} = ${pa}.${ident(c)}`));
   else if (r.cardinality === 'many-to-many' && r.junction) {
     const j = `${e.alias}_j`;
     const tfk = r.junction.targetFk;
@@ -324,7 +379,8 @@ export function readStatement(root: ReadNode, params: Params, opts: ReadStatemen
   const where = c.where.length > 0 ? ` WHERE ${c.where.join(' AND ')}` : '';
   let total = 'NULL::text';
   if (opts.count === true) total = `(SELECT count(*) FROM ${opts.from}${c.whereJoins}${where})::text`;
-  else if (typeof opts.count === 'number') total = `(SELECT count(*) FROM (SELECT 1 FROM ${opts.from}${c.whereJoins}${where} LIMIT ${opts.count + 1}) AS _c)::text`;
+  else if (typeof opts.count === 'number')
+    total = `(SELECT count(*) FROM (SELECT 1 FROM ${opts.from}${c.whereJoins}${where} LIMIT ${opts.count + 1}) AS _c)::text`;
   let body: string;
   if (opts.csv) {
     // PostgREST's CSV: each row is the record's text output without its parentheses (quotes and

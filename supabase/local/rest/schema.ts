@@ -250,7 +250,13 @@ export class SchemaCache {
       rel.uniqueKeys.push(k.cols);
       if (k.is_pk) rel.primaryKey = k.cols;
     }
-    cache.foreignKeys = fks.rows.map((f) => ({ name: f.name, table: f.table_name, columns: f.cols, refTable: f.ref_table, refColumns: f.ref_cols }));
+    cache.foreignKeys = fks.rows.map((f) => ({
+      name: f.name,
+      table: f.table_name,
+      columns: f.cols,
+      refTable: f.ref_table,
+      refColumns: f.ref_cols,
+    }));
     cache.addViewKeys(viewCols.rows, byOid);
     for (const f of fns.rows) {
       const fn = toFunction(f, columnsByRel, schema);
@@ -289,8 +295,10 @@ export class SchemaCache {
         if (view.primaryKey.length === 0 && table.primaryKey.length > 0 && shows(table.primaryKey)) view.primaryKey = table.primaryKey;
         for (const k of table.uniqueKeys) if (shows(k)) view.uniqueKeys.push(k);
         for (const fk of base) {
-          if (fk.table === tableName && fk.refTable !== tableName && shows(fk.columns)) this.foreignKeys.push({ ...fk, table: view.name, viaView: true });
-          if (fk.refTable === tableName && fk.table !== tableName && shows(fk.refColumns)) this.foreignKeys.push({ ...fk, refTable: view.name, viaView: true });
+          if (fk.table === tableName && fk.refTable !== tableName && shows(fk.columns))
+            this.foreignKeys.push({ ...fk, table: view.name, viaView: true });
+          if (fk.refTable === tableName && fk.table !== tableName && shows(fk.refColumns))
+            this.foreignKeys.push({ ...fk, refTable: view.name, viaView: true });
         }
       }
     }
@@ -322,7 +330,13 @@ export class SchemaCache {
         if (toTarget === toSource || toTarget.table !== junction.name || toTarget.refTable !== target) continue;
         const pk = new Set(junction.primaryKey);
         if ([...toSource.columns, ...toTarget.columns].every((c) => pk.has(c))) {
-          out.push({ cardinality: 'many-to-many', fk: toSource, junction: { table: junction.name, targetFk: toTarget }, target, targetIsView });
+          out.push({
+            cardinality: 'many-to-many',
+            fk: toSource,
+            junction: { table: junction.name, targetFk: toTarget },
+            target,
+            targetIsView,
+          });
         }
       }
     }
@@ -341,7 +355,8 @@ export class SchemaCache {
       if (fk.viaView) continue;
       const self = fk.table === fk.refTable;
       const byColumn = fk.columns.length === 1 && fk.columns[0] === name;
-      if (fk.table === source && ((fk.name === name && !self) || byColumn)) out.push({ cardinality: 'many-to-one', fk, target: fk.refTable, self });
+      if (fk.table === source && ((fk.name === name && !self) || byColumn))
+        out.push({ cardinality: 'many-to-one', fk, target: fk.refTable, self });
       else if (fk.refTable === source && fk.name === name && !self) {
         const unique = this.relations.get(fk.table)?.uniqueKeys.some((k) => sameSet(k, fk.columns)) ?? false;
         out.push({ cardinality: unique ? 'one-to-one' : 'one-to-many', fk, target: fk.table, self });

@@ -43,7 +43,13 @@ export function fieldSql(scope: ColumnScope, field: FieldRef, params: Params): s
   // A computed field is the function applied to the row (PostgREST: `fn(t0)`).
   let sql = fn ? `${qualified(fn.schema, fn.name)}(${scope.alias})` : `${scope.alias}.${ident(col.name)}`;
   if (field.path.length > 0 && col.type !== 'json' && col.type !== 'jsonb') {
-    throw new PgrstError(400, '42883', `operator does not exist: ${col.type} ${field.path[0].arrow} unknown`, null, 'Only json and jsonb columns have a JSON path.');
+    throw new PgrstError(
+      400,
+      '42883',
+      `operator does not exist: ${col.type} ${field.path[0].arrow} unknown`,
+      null,
+      'Only json and jsonb columns have a JSON path.',
+    );
   }
   for (const step of field.path) {
     const key = /^-?\d+$/.test(step.key) ? `${params.add(step.key)}::int` : `${params.add(step.key)}::text`;
@@ -78,7 +84,12 @@ const COMPARISON: Record<string, string> = {
   nxl: '&>',
   adj: '-|-',
 };
-const TSQUERY: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const TSQUERY: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
 const IS: Record<string, string> = { null: 'IS NULL', not_null: 'IS NOT NULL', true: 'IS TRUE', false: 'IS FALSE', unknown: 'IS UNKNOWN' };
 
 /** PostgREST's `*` wildcard of like/ilike is SQL's `%`. */
@@ -100,7 +111,12 @@ export function filterSql(scope: ColumnScope, f: Filter, params: Params): string
   } else if (f.quantifier) {
     const list = f.value as string[];
     const joiner = f.quantifier === 'any' ? ' OR ' : ' AND ';
-    sql = list.length === 0 ? (f.quantifier === 'any' ? 'false' : 'true') : `(${list.map((v) => `${lhs} ${COMPARISON[f.op]} ${params.add(likePattern(f.op, v))}`).join(joiner)})`;
+    sql =
+      list.length === 0
+        ? f.quantifier === 'any'
+          ? 'false'
+          : 'true'
+        : `(${list.map((v) => `${lhs} ${COMPARISON[f.op]} ${params.add(likePattern(f.op, v))}`).join(joiner)})`;
   } else sql = `${lhs} ${COMPARISON[f.op]} ${params.add(likePattern(f.op, f.value as string))}`;
   return f.negate ? `NOT (${sql})` : sql;
 }

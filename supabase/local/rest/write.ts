@@ -38,7 +38,16 @@ export function payloadColumns(table: Relation, rows: JsonObject[], columnsParam
 }
 
 /** `rawRows`: the body's own JSON text as an array (never re-serialised: big numbers stay exact). */
-export function insertSql(table: Relation, rows: JsonObject[], rawRows: string, cols: string[], prefs: Preferences, onConflictParam: string | null, returning: string, params: Params): string {
+export function insertSql(
+  table: Relation,
+  rows: JsonObject[],
+  rawRows: string,
+  cols: string[],
+  prefs: Preferences,
+  onConflictParam: string | null,
+  returning: string,
+  params: Params,
+): string {
   const target = qualified(table.schema, table.name);
   const colList = cols.map(ident).join(', ');
   const payload = params.add(rawRows);
@@ -47,15 +56,20 @@ export function insertSql(table: Relation, rows: JsonObject[], rawRows: string, 
     sql = `INSERT INTO ${target} AS t0 SELECT FROM json_array_elements(${payload}::json)`;
   } else if (prefs.missing === 'default') {
     // A key absent from an object takes the column default, so each cell is a value or DEFAULT.
-    const values = rows.map((r, i) => `(${cols.map((c) => (Object.hasOwn(r, c) ? `(json_populate_record(NULL::${target}, ${payload}::json -> ${i})).${ident(c)}` : 'DEFAULT')).join(', ')})`);
+    const values = rows.map(
+      (r, i) =>
+        `(${cols.map((c) => (Object.hasOwn(r, c) ? `(json_populate_record(NULL::${target}, ${payload}::json -> ${i})).${ident(c)}` : 'DEFAULT')).join(', ')})`,
+    );
     sql = `INSERT INTO ${target} AS t0 (${colList}) VALUES ${values.join(', ')}`;
   } else {
     sql = `INSERT INTO ${target} AS t0 (${colList}) SELECT ${colList} FROM json_populate_recordset(NULL::${target}, ${payload}::json) AS _p`;
   }
   if (prefs.resolution) {
     const conflict = onConflictParam !== null ? parseNameList('on_conflict', onConflictParam) : table.primaryKey;
-    for (const c of conflict) if (!table.columns.has(c)) throw new SchemaMissError(400, '42703', `column ${table.name}.${c} does not exist`);
-    if (conflict.length === 0) throw new PgrstError(400, 'PGRST103', `Upsert on '${table.name}' needs on_conflict columns: the table has no primary key`);
+    for (const c of conflict)
+      if (!table.columns.has(c)) throw new SchemaMissError(400, '42703', `column ${table.name}.${c} does not exist`);
+    if (conflict.length === 0)
+      throw new PgrstError(400, 'PGRST103', `Upsert on '${table.name}' needs on_conflict columns: the table has no primary key`);
     const conflictList = conflict.map(ident).join(', ');
     if (prefs.resolution === 'ignore-duplicates' || cols.length === 0) sql += ` ON CONFLICT (${conflictList}) DO NOTHING`;
     else sql += ` ON CONFLICT (${conflictList}) DO UPDATE SET ${cols.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')}`;
@@ -69,7 +83,15 @@ function whereSql(scope: ColumnScope, conditions: Condition[], params: Params): 
 }
 
 /** UPDATE with the body's keys; an empty body changes nothing (and so matches no row). */
-export function updateSql(table: Relation, body: unknown, rawBody: string, columnsParam: string | null, conditions: Condition[], returning: string, params: Params): string {
+export function updateSql(
+  table: Relation,
+  body: unknown,
+  rawBody: string,
+  columnsParam: string | null,
+  conditions: Condition[],
+  returning: string,
+  params: Params,
+): string {
   if (!isObject(body)) throw invalidJson('The request body must be a JSON object');
   const cols = payloadColumns(table, [body], columnsParam);
   const target = qualified(table.schema, table.name);

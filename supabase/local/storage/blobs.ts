@@ -15,7 +15,10 @@ export class BlobStore {
   /** Version files written by transactions that have not finished yet: never swept. */
   private readonly pending = new Set<string>();
 
-  constructor(dataDir: string, private readonly db: Database) {
+  constructor(
+    dataDir: string,
+    private readonly db: Database,
+  ) {
     this.layout = new BlobLayout(dataDir);
   }
 
@@ -80,7 +83,10 @@ export class BlobStore {
     } catch {
       return; // a name no upload could have made (inserted by SQL): nothing of ours on disk
     }
-    const current = await this.db.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+    const current = await this.db.query<{ version: string | null }>(
+      'select version from storage.objects where bucket_id = $1 and name = $2',
+      [bucket, name],
+    );
     const keep = current.rows[0]?.version ? `~${current.rows[0].version}` : undefined;
     let entries: string[];
     try {

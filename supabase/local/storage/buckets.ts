@@ -33,7 +33,8 @@ function parseSizeLimit(v: unknown): number | null | undefined {
 function parseMimeTypes(v: unknown): string[] | null | undefined {
   if (v === undefined) return undefined;
   if (v === null) return null;
-  if (!Array.isArray(v) || !v.every((m) => typeof m === 'string' && /^[\w.+*-]+\/[\w.+*-]+$/.test(m))) throw badRequest('allowed_mime_types must be an array of MIME types');
+  if (!Array.isArray(v) || !v.every((m) => typeof m === 'string' && /^[\w.+*-]+\/[\w.+*-]+$/.test(m)))
+    throw badRequest('allowed_mime_types must be an array of MIME types');
   return v as string[];
 }
 
@@ -48,10 +49,15 @@ export async function handleListBuckets(sc: StorageContext, req: IncomingMessage
   const auth = requireAuth(sc, req);
   const limit = Number(url.searchParams.get('limit') ?? 1000);
   const offset = Number(url.searchParams.get('offset') ?? 0);
-  if (!Number.isInteger(limit) || limit < 1 || !Number.isInteger(offset) || offset < 0) throw badRequest('limit and offset must be whole numbers');
+  if (!Number.isInteger(limit) || limit < 1 || !Number.isInteger(offset) || offset < 0)
+    throw badRequest('limit and offset must be whole numbers');
   const search = url.searchParams.get('search') ?? '';
   const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
-    tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where strpos(lower(name), lower($1)) > 0 order by name limit $2 offset $3`, [search, limit, offset]),
+    tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where strpos(lower(name), lower($1)) > 0 order by name limit $2 offset $3`, [
+      search,
+      limit,
+      offset,
+    ]),
   );
   sendJson(res, 200, r.rows.map(normaliseBucketRow));
 }
@@ -59,7 +65,9 @@ export async function handleListBuckets(sc: StorageContext, req: IncomingMessage
 /** GET /bucket/{id} */
 export async function handleGetBucket(sc: StorageContext, req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
   const auth = requireAuth(sc, req);
-  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) => tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]));
+  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
+    tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]),
+  );
   if (!r.rows[0]) throw bucketNotFound();
   sendJson(res, 200, normaliseBucketRow(r.rows[0]));
 }
@@ -72,15 +80,18 @@ export async function handleCreateBucket(sc: StorageContext, req: IncomingMessag
   if (!name) throw badRequest("body must have required property 'name'");
   const id = checkBucketId(typeof body.id === 'string' ? body.id : name);
   await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
-    tx.query('insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6, $7)', [
-      id,
-      name,
-      ownerOf(auth).owner,
-      ownerOf(auth).ownerId,
-      parsePublic(body.public) ?? false,
-      parseSizeLimit(body.file_size_limit) ?? null,
-      parseMimeTypes(body.allowed_mime_types) ?? null,
-    ]),
+    tx.query(
+      'insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6, $7)',
+      [
+        id,
+        name,
+        ownerOf(auth).owner,
+        ownerOf(auth).ownerId,
+        parsePublic(body.public) ?? false,
+        parseSizeLimit(body.file_size_limit) ?? null,
+        parseMimeTypes(body.allowed_mime_types) ?? null,
+      ],
+    ),
   );
   sendJson(res, 200, { name: id });
 }

@@ -29,7 +29,10 @@ export function requireAuth(sc: StorageContext, req: IncomingMessage): RequestAu
 
 /** Bucket settings, read as the owner: limits and visibility apply whoever asks. */
 export async function loadBucket(sc: StorageContext, id: string): Promise<Bucket> {
-  const r = await sc.stack.db.query<Bucket>('select id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1', [id]);
+  const r = await sc.stack.db.query<Bucket>(
+    'select id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1',
+    [id],
+  );
   const bucket = r.rows[0];
   if (!bucket) throw bucketNotFound();
   // node-postgres hands bigint back as a string; PGlite as a number.
@@ -61,7 +64,8 @@ export function optionalInt(body: Record<string, unknown>, key: string, min: num
   const v = body[key];
   if (v === undefined || v === null) return undefined;
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw badRequest(`body/${key} must be an integer between ${min} and ${max}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max)
+    throw badRequest(`body/${key} must be an integer between ${min} and ${max}`);
   return n;
 }
 

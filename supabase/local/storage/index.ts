@@ -6,13 +6,27 @@ import type { StorageContext } from './context.ts';
 import { invalidKey, storageError, toStorageError } from './errors.ts';
 import { checkBucketId, decodeSegments, rawPathIsSuspicious } from './paths.ts';
 import { handleUpload } from './upload.ts';
-import { handleAuthenticatedDownload, handleCreateSignedUrl, handleCreateSignedUrls, handleInfo, handlePublicDownload, handleSignedDownload } from './serve.ts';
+import {
+  handleAuthenticatedDownload,
+  handleCreateSignedUrl,
+  handleCreateSignedUrls,
+  handleInfo,
+  handlePublicDownload,
+  handleSignedDownload,
+} from './serve.ts';
 import { handleList, handleListV2 } from './list.ts';
 import { handleCreateSignedUploadUrl, handleUploadToSignedUrl } from './signed-upload.ts';
 import { handleRenderAuthenticated, handleRenderPublic, handleRenderSigned } from './render.ts';
 import { handleBulkRemove, handleRemoveOne } from './remove.ts';
 import { handleCopy, handleMove } from './transfer.ts';
-import { handleCreateBucket, handleDeleteBucket, handleEmptyBucket, handleGetBucket, handleListBuckets, handleUpdateBucket } from './buckets.ts';
+import {
+  handleCreateBucket,
+  handleDeleteBucket,
+  handleEmptyBucket,
+  handleGetBucket,
+  handleListBuckets,
+  handleUpdateBucket,
+} from './buckets.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
 
@@ -95,7 +109,8 @@ function route(sc: StorageContext, method: string, segments: string[]): Handler 
   if (word === 'copy' && method === 'POST' && after.length === 0) return (req, res) => handleCopy(sc, req, res);
 
   const { bucket, name } = bucketAndName(rest);
-  if (method === 'DELETE') return name ? (req, res) => handleRemoveOne(sc, req, res, bucket, name) : (req, res) => handleBulkRemove(sc, req, res, bucket);
+  if (method === 'DELETE')
+    return name ? (req, res) => handleRemoveOne(sc, req, res, bucket, name) : (req, res) => handleBulkRemove(sc, req, res, bucket);
   if (!name) throw notFound();
   if (method === 'POST' || method === 'PUT') return (req, res) => handleUpload(sc, req, res, bucket, name);
   if (read) return (req, res, url) => handleAuthenticatedDownload(sc, req, res, url, bucket, name);

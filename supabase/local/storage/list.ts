@@ -73,7 +73,9 @@ export async function handleList(sc: StorageContext, req: IncomingMessage, res: 
     )
     select name, id, updated_at, created_at, last_accessed_at, metadata from entries
     order by kind, ord limit $5 offset $6`;
-  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) => tx.query(sql, [bucketId, opts.prefix, opts.level, `${likeEscape(opts.search)}%`, opts.limit, opts.offset]));
+  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
+    tx.query(sql, [bucketId, opts.prefix, opts.level, `${likeEscape(opts.search)}%`, opts.limit, opts.offset]),
+  );
   sendJson(res, 200, r.rows);
 }
 
@@ -100,7 +102,8 @@ export async function handleListV2(sc: StorageContext, req: IncomingMessage, res
   const sortBy = (body.sortBy ?? {}) as Record<string, unknown>;
   if (typeof sortBy !== 'object' || sortBy === null || Array.isArray(sortBy)) throw badRequest('body/sortBy must be object');
   const column = optionalString(sortBy, 'column') ?? 'name';
-  if (!['name', 'updated_at', 'created_at'].includes(column)) throw badRequest('body/sortBy/column must be one of name, updated_at, created_at');
+  if (!['name', 'updated_at', 'created_at'].includes(column))
+    throw badRequest('body/sortBy/column must be one of name, updated_at, created_at');
   const order = (optionalString(sortBy, 'order') ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
   // Folders sort by their key whatever the column (they have no dates); `column` is from the list above.
   const orderBy = column === 'name' ? `key collate "C" ${order}` : `${column} ${order} nulls first, key collate "C" asc`;
@@ -120,7 +123,15 @@ export async function handleListV2(sc: StorageContext, req: IncomingMessage, res
     )
     select * from entries order by ${orderBy} limit $4 offset $5`;
   const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
-    tx.query<{ key: string; is_folder: boolean; id: string | null; updated_at: unknown; created_at: unknown; last_accessed_at: unknown; metadata: unknown }>(sql, [bucketId, prefix, withDelimiter, limit + 1, offset]),
+    tx.query<{
+      key: string;
+      is_folder: boolean;
+      id: string | null;
+      updated_at: unknown;
+      created_at: unknown;
+      last_accessed_at: unknown;
+      metadata: unknown;
+    }>(sql, [bucketId, prefix, withDelimiter, limit + 1, offset]),
   );
   const page = r.rows.slice(0, limit);
   const hasNext = r.rows.length > limit;
@@ -128,6 +139,16 @@ export async function handleListV2(sc: StorageContext, req: IncomingMessage, res
     hasNext,
     ...(hasNext ? { nextCursor: Buffer.from(`o${offset + limit}`).toString('base64url') } : {}),
     folders: page.filter((e) => e.is_folder).map((e) => ({ key: e.key, name: e.key })),
-    objects: page.filter((e) => !e.is_folder).map((e) => ({ id: e.id, key: e.key, name: e.key, updated_at: e.updated_at, created_at: e.created_at, last_accessed_at: e.last_accessed_at, metadata: e.metadata })),
+    objects: page
+      .filter((e) => !e.is_folder)
+      .map((e) => ({
+        id: e.id,
+        key: e.key,
+        name: e.key,
+        updated_at: e.updated_at,
+        created_at: e.created_at,
+        last_accessed_at: e.last_accessed_at,
+        metadata: e.metadata,
+      })),
   });
 }

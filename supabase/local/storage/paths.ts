@@ -5,7 +5,8 @@ import { invalidKey, badRequest } from './errors.ts';
 const BUCKET_ID = /^[\w!.*'() &$@=;:+,?-]{1,100}$/;
 
 export function checkBucketId(id: string): string {
-  if (!BUCKET_ID.test(id) || id.trim() !== id || id.startsWith('.')) throw badRequest(`Invalid bucket name: ${JSON.stringify(id).slice(0, 120)}`);
+  if (!BUCKET_ID.test(id) || id.trim() !== id || id.startsWith('.'))
+    throw badRequest(`Invalid bucket name: ${JSON.stringify(id).slice(0, 120)}`);
   return id;
 }
 
@@ -21,7 +22,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 export function checkObjectName(name: string): string {
   if (typeof name !== 'string' || name.length === 0) throw invalidKey('The object name is empty');
   if (Buffer.byteLength(name) > 1024) throw invalidKey('The object name is longer than 1024 bytes');
-  if (name.includes('\\') || CONTROL.test(name) || !KEY_CHARS.test(name)) throw invalidKey(`Invalid key: ${JSON.stringify(name).slice(0, 200)}`);
+  if (name.includes('\\') || CONTROL.test(name) || !KEY_CHARS.test(name))
+    throw invalidKey(`Invalid key: ${JSON.stringify(name).slice(0, 200)}`);
   if (name.startsWith('/')) throw invalidKey('The object name must not start with /');
   for (const segment of name.split('/')) {
     if (segment === '' || segment === '.' || segment === '..') throw invalidKey(`Invalid key: ${JSON.stringify(name).slice(0, 200)}`);
@@ -54,7 +56,8 @@ export function rawPathIsSuspicious(rawUrl: string): boolean {
   });
 }
 
-export const isVersion = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
+export const isVersion = (v: unknown): v is string =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
 
 /** Where the bytes live: `${dataDir}/storage/{bucket}/{name}/{version}` (a directory per key, as Supabase's file backend does). */
 export class BlobLayout {

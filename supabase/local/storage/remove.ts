@@ -18,7 +18,10 @@ async function removeObjects(sc: StorageContext, req: IncomingMessage, bucketId:
   await loadBucket(sc, bucketId);
   const r = await asRole(sc.stack.db, auth.role, auth.claims, async (tx) => {
     await allowDeleteQuery(tx);
-    return tx.query<DeletedRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${RETURNED}`, [bucketId, names]);
+    return tx.query<DeletedRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${RETURNED}`, [
+      bucketId,
+      names,
+    ]);
   });
   for (const row of r.rows) await sc.blobs.settle(bucketId, row.name);
   return r.rows;
@@ -39,7 +42,13 @@ export async function handleBulkRemove(sc: StorageContext, req: IncomingMessage,
 }
 
 /** DELETE /object/{bucket}/{name}: one object, 404 when nothing the caller may delete is there. */
-export async function handleRemoveOne(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string): Promise<void> {
+export async function handleRemoveOne(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+): Promise<void> {
   requireAuth(sc, req);
   checkObjectName(name);
   const removed = await removeObjects(sc, req, bucketId, [name]);

@@ -30,7 +30,14 @@ function loadSharp(): Promise<Sharp | undefined> {
 }
 
 const RENDERABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
-const FORMAT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', heif: 'image/avif' };
+const FORMAT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  heif: 'image/avif',
+};
 
 export interface Transform {
   width?: number;
@@ -74,8 +81,15 @@ async function sendRendered(sc: StorageContext, req: IncomingMessage, res: Serve
   let out: { data: Buffer; info: { format: string } };
   try {
     let img = sharp(input, { limitInputPixels: 50_000_000, animated: false }).rotate();
-    if (t.width !== undefined || t.height !== undefined) img = img.resize({ width: t.width, height: t.height, fit: t.resize, withoutEnlargement: false });
-    const origin: Record<string, 'png' | 'jpeg' | 'gif' | 'webp' | 'avif'> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif' };
+    if (t.width !== undefined || t.height !== undefined)
+      img = img.resize({ width: t.width, height: t.height, fit: t.resize, withoutEnlargement: false });
+    const origin: Record<string, 'png' | 'jpeg' | 'gif' | 'webp' | 'avif'> = {
+      'image/png': 'png',
+      'image/jpeg': 'jpeg',
+      'image/gif': 'gif',
+      'image/webp': 'webp',
+      'image/avif': 'avif',
+    };
     const target = webp ? 'webp' : origin[mimetype];
     img = target === 'png' ? img.png() : target === 'gif' ? img.gif() : img.toFormat(target, { quality: t.quality });
     out = await img.toBuffer({ resolveWithObject: true });
@@ -96,7 +110,14 @@ async function sendRendered(sc: StorageContext, req: IncomingMessage, res: Serve
 }
 
 /** GET /render/image/public/{bucket}/{name}: public buckets only. */
-export async function handleRenderPublic(sc: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucketId: string, name: string): Promise<void> {
+export async function handleRenderPublic(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucketId: string,
+  name: string,
+): Promise<void> {
   const t = parseTransform(url.searchParams);
   const bucket = await loadBucket(sc, bucketId);
   checkObjectName(name);
@@ -105,13 +126,27 @@ export async function handleRenderPublic(sc: StorageContext, req: IncomingMessag
 }
 
 /** GET /render/image/authenticated/{bucket}/{name}: storage.objects SELECT policies decide. */
-export async function handleRenderAuthenticated(sc: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucketId: string, name: string): Promise<void> {
+export async function handleRenderAuthenticated(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucketId: string,
+  name: string,
+): Promise<void> {
   const t = parseTransform(url.searchParams);
   await sendRendered(sc, req, res, await selectAsCaller(sc, req, bucketId, name), t);
 }
 
 /** GET /render/image/sign/{bucket}/{name}?token=...: the transformations come from the token. */
-export async function handleRenderSigned(sc: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucketId: string, name: string): Promise<void> {
+export async function handleRenderSigned(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucketId: string,
+  name: string,
+): Promise<void> {
   const token = url.searchParams.get('token');
   if (!token) throw storageError(400, 'InvalidJWT', "querystring must have required property 'token'");
   let claims: Record<string, unknown>;
@@ -120,7 +155,8 @@ export async function handleRenderSigned(sc: StorageContext, req: IncomingMessag
   } catch (e) {
     throw storageError(400, 'InvalidJWT', e instanceof JwtError && e.reason === 'expired' ? 'jwt expired' : 'invalid signature');
   }
-  if (claims.url !== `${bucketId}/${name}` || typeof claims.transformations !== 'string') throw storageError(400, 'InvalidSignature', 'The url do not match the signature');
+  if (claims.url !== `${bucketId}/${name}` || typeof claims.transformations !== 'string')
+    throw storageError(400, 'InvalidSignature', 'The url do not match the signature');
   const t = parseTransform(new URLSearchParams(claims.transformations));
   await loadBucket(sc, bucketId);
   await sendRendered(sc, req, res, await selectAsOwner(sc, bucketId, name), t);

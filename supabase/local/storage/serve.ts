@@ -29,7 +29,9 @@ export async function selectAsCaller(sc: StorageContext, req: IncomingMessage, b
   const auth = requireAuth(sc, req);
   checkObjectName(name);
   await loadBucket(sc, bucketId);
-  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) => tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]));
+  const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
+    tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]),
+  );
   if (!r.rows[0]) throw objectNotFound();
   return r.rows[0];
 }
@@ -37,7 +39,10 @@ export async function selectAsCaller(sc: StorageContext, req: IncomingMessage, b
 /** The row read as the owner: for public buckets and signed URLs, where the bucket or the token grants access. */
 export async function selectAsOwner(sc: StorageContext, bucketId: string, name: string): Promise<ObjectRow> {
   checkObjectName(name);
-  const r = await sc.stack.db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name]);
+  const r = await sc.stack.db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [
+    bucketId,
+    name,
+  ]);
   if (!r.rows[0]) throw objectNotFound();
   return r.rows[0];
 }
@@ -91,7 +96,14 @@ async function sendObject(sc: StorageContext, req: IncomingMessage, res: ServerR
 }
 
 /** GET|HEAD /object/public/{bucket}/{name}: no token needed, public buckets only. */
-export async function handlePublicDownload(sc: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucketId: string, name: string): Promise<void> {
+export async function handlePublicDownload(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucketId: string,
+  name: string,
+): Promise<void> {
   const bucket = await loadBucket(sc, bucketId);
   checkObjectName(name);
   if (!bucket.public) throw objectNotFound();
@@ -99,12 +111,26 @@ export async function handlePublicDownload(sc: StorageContext, req: IncomingMess
 }
 
 /** GET|HEAD /object/{bucket}/{name} and /object/authenticated/...: storage.objects SELECT policies decide. */
-export async function handleAuthenticatedDownload(sc: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucketId: string, name: string): Promise<void> {
+export async function handleAuthenticatedDownload(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucketId: string,
+  name: string,
+): Promise<void> {
   await sendObject(sc, req, res, await selectAsCaller(sc, req, bucketId, name), url);
 }
 
 /** GET /object/info/[public|authenticated/]{bucket}/{name}: what storage-js `info()` reads. */
-export async function handleInfo(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string, isPublic: boolean): Promise<void> {
+export async function handleInfo(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+  isPublic: boolean,
+): Promise<void> {
   let row: ObjectRow;
   if (isPublic) {
     const bucket = await loadBucket(sc, bucketId);
@@ -134,7 +160,8 @@ export async function handleInfo(sc: StorageContext, req: IncomingMessage, res: 
 function expiresInFrom(body: Record<string, unknown>): number {
   const v = body.expiresIn;
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10 * 365 * 24 * 3600) throw badRequest('body/expiresIn must be a positive whole number of seconds');
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10 * 365 * 24 * 3600)
+    throw badRequest('body/expiresIn must be a positive whole number of seconds');
   return n;
 }
 
@@ -143,7 +170,10 @@ function signedPath(sc: StorageContext, bucketId: string, name: string, expiresI
   // A token without a `role` claim: it opens this one object and is refused as an API key.
   // With `transform` (storage-js createSignedUrl's option) it opens the rendered image instead.
   const transformations = transform ? transformQuery(transform) : undefined;
-  const token = signJwt({ url: `${bucketId}/${name}`, ...(transformations !== undefined ? { transformations } : {}), iat: now, exp: now + expiresIn }, sc.stack.config.jwtSecret);
+  const token = signJwt(
+    { url: `${bucketId}/${name}`, ...(transformations !== undefined ? { transformations } : {}), iat: now, exp: now + expiresIn },
+    sc.stack.config.jwtSecret,
+  );
   return `/${transformations !== undefined ? 'render/image' : 'object'}/sign/${bucketId}/${name}?token=${token}`;
 }
 
@@ -158,21 +188,36 @@ function transformQuery(transform: Record<string, unknown>): string {
 }
 
 /** POST /object/sign/{bucket}/{name} {expiresIn}: the caller must be allowed to read the object now. */
-export async function handleCreateSignedUrl(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, name: string): Promise<void> {
+export async function handleCreateSignedUrl(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+): Promise<void> {
   const body = await readJsonObject(sc, req);
   const expiresIn = expiresInFrom(body);
-  const transform = body.transform && typeof body.transform === 'object' && !Array.isArray(body.transform) ? (body.transform as Record<string, unknown>) : undefined;
+  const transform =
+    body.transform && typeof body.transform === 'object' && !Array.isArray(body.transform)
+      ? (body.transform as Record<string, unknown>)
+      : undefined;
   await selectAsCaller(sc, req, bucketId, name);
   sendJson(res, 200, { signedURL: signedPath(sc, bucketId, name, expiresIn, transform) });
 }
 
 /** POST /object/sign/{bucket} {expiresIn, paths}: one entry per path, an error for those the caller may not read. */
-export async function handleCreateSignedUrls(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string): Promise<void> {
+export async function handleCreateSignedUrls(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+): Promise<void> {
   const auth = requireAuth(sc, req);
   const body = await readJsonObject(sc, req);
   const expiresIn = expiresInFrom(body);
   const paths = body.paths;
-  if (!Array.isArray(paths) || paths.length === 0 || paths.length > 1000 || !paths.every((p) => typeof p === 'string')) throw badRequest('body/paths must be an array of 1 to 1000 strings');
+  if (!Array.isArray(paths) || paths.length === 0 || paths.length > 1000 || !paths.every((p) => typeof p === 'string'))
+    throw badRequest('body/paths must be an array of 1 to 1000 strings');
   await loadBucket(sc, bucketId);
   const visible = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
     tx.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2::text[])', [bucketId, paths]),
@@ -182,15 +227,24 @@ export async function handleCreateSignedUrls(sc: StorageContext, req: IncomingMe
     res,
     200,
     (paths as string[]).map((p) =>
-      names.has(p) ? { error: null, path: p, signedURL: signedPath(sc, bucketId, p, expiresIn) } : { error: 'Either the object does not exist or you do not have access to it', path: p, signedURL: null },
+      names.has(p)
+        ? { error: null, path: p, signedURL: signedPath(sc, bucketId, p, expiresIn) }
+        : { error: 'Either the object does not exist or you do not have access to it', path: p, signedURL: null },
     ),
   );
 }
 
 /** GET|HEAD /object/sign/{bucket}/{name}?token=...: the token, not the caller, grants access. */
-export async function handleSignedDownload(sc: StorageContext, req: IncomingMessage, res: ServerResponse, url: URL, bucketId: string, name: string): Promise<void> {
+export async function handleSignedDownload(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucketId: string,
+  name: string,
+): Promise<void> {
   const token = url.searchParams.get('token');
-  if (!token) throw storageError(400, 'InvalidJWT', 'querystring must have required property \'token\'');
+  if (!token) throw storageError(400, 'InvalidJWT', "querystring must have required property 'token'");
   let claims: Record<string, unknown>;
   try {
     claims = verifyJwt(token, sc.stack.config.jwtSecret, sc.stack.config.now());
@@ -198,7 +252,8 @@ export async function handleSignedDownload(sc: StorageContext, req: IncomingMess
     throw storageError(400, 'InvalidJWT', e instanceof JwtError && e.reason === 'expired' ? 'jwt expired' : 'invalid signature');
   }
   // A signed upload token (purpose) or an image-render token (transformations) opens nothing here.
-  if (claims.url !== `${bucketId}/${name}` || claims.purpose !== undefined || claims.transformations !== undefined) throw storageError(400, 'InvalidSignature', 'The url do not match the signature');
+  if (claims.url !== `${bucketId}/${name}` || claims.purpose !== undefined || claims.transformations !== undefined)
+    throw storageError(400, 'InvalidSignature', 'The url do not match the signature');
   await loadBucket(sc, bucketId);
   await sendObject(sc, req, res, await selectAsOwner(sc, bucketId, name), url);
 }

@@ -5,7 +5,8 @@
  */
 
 const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, end).toString('latin1');
-const startsWith = (buf: Buffer, bytes: number[], offset = 0) => buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
+const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
+  buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
 
 /** The ISO base media file family (MP4, QuickTime, HEIF, AVIF) names its kind in the "ftyp" box. */
 function sniffFtyp(buf: Buffer): string | undefined {
@@ -46,7 +47,8 @@ function sniffBinary(buf: Buffer): string | undefined {
   if (startsWith(buf, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
   if (ascii(buf, 0, 4) === 'OggS') return 'audio/ogg';
   if (ascii(buf, 0, 4) === 'fLaC') return 'audio/flac';
-  if (ascii(buf, 0, 3) === 'ID3' || startsWith(buf, [0xff, 0xfb]) || startsWith(buf, [0xff, 0xf3]) || startsWith(buf, [0xff, 0xf2])) return 'audio/mpeg';
+  if (ascii(buf, 0, 3) === 'ID3' || startsWith(buf, [0xff, 0xfb]) || startsWith(buf, [0xff, 0xf3]) || startsWith(buf, [0xff, 0xf2]))
+    return 'audio/mpeg';
   if (ascii(buf, 0, 4) === 'wOFF') return 'font/woff';
   if (ascii(buf, 0, 4) === 'wOF2') return 'font/woff2';
   if (startsWith(buf, [0x00, 0x01, 0x00, 0x00, 0x00])) return 'font/ttf';
@@ -78,7 +80,8 @@ function decodeText(buf: Buffer): string | undefined {
 }
 
 // The WHATWG MIME sniffing standard's "HTML" patterns: any of these tags, at the start, makes a page.
-const HTML_START = /^<(?:!doctype\s+html|html|head|body|script|iframe|h1|div|font|table|a|style|title|b|br|p|meta|link|form|img|object|embed|svg:|template|base|!--)(?=[\s>/]|$)/i;
+const HTML_START =
+  /^<(?:!doctype\s+html|html|head|body|script|iframe|h1|div|font|table|a|style|title|b|br|p|meta|link|form|img|object|embed|svg:|template|base|!--)(?=[\s>/]|$)/i;
 // Tags that make a browser run script or fetch things, anywhere in the first bytes.
 const ACTIVE_MARKUP = /<(?:script|iframe|object|embed|html|body|frameset|meta\s[^<>]{0,200}http-equiv)[\s>/=]/i;
 

@@ -2,7 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { asRole } from '../db/index.ts';
 import { sendJson } from '../http.ts';
-import { loadBucket, optionalString, ownerOf, readJsonObject, requireAuth, requiredString, type Bucket, type StorageContext } from './context.ts';
+import {
+  loadBucket,
+  optionalString,
+  ownerOf,
+  readJsonObject,
+  requireAuth,
+  requiredString,
+  type Bucket,
+  type StorageContext,
+} from './context.ts';
 import { objectNotFound } from './errors.ts';
 import { checkBucketId, checkObjectName, isVersion } from './paths.ts';
 import { enforceBucketLimits, jsonOrNull } from './upload.ts';
@@ -45,7 +54,12 @@ function enforceDestinationLimits(t: TransferRequest, src: SourceRow): void {
 export async function handleMove(sc: StorageContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const auth = requireAuth(sc, req);
   const t = await parseTransfer(sc, req);
-  const src = (await sc.stack.db.query<SourceRow>('select id, version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [t.from.id, t.sourceKey])).rows[0];
+  const src = (
+    await sc.stack.db.query<SourceRow>(
+      'select id, version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2',
+      [t.from.id, t.sourceKey],
+    )
+  ).rows[0];
   if (!src || !isVersion(src.version)) throw objectNotFound();
   enforceDestinationLimits(t, src);
   const oldFile = sc.blobs.fileFor(t.from.id, t.sourceKey, src.version);
@@ -82,13 +96,27 @@ export async function handleCopy(sc: StorageContext, req: IncomingMessage, res: 
   sc.blobs.reserve(newFile);
   try {
     await asRole(sc.stack.db, auth.role, auth.claims, async (tx) => {
-      const src = (await tx.query<SourceRow>('select id, version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [t.from.id, t.sourceKey])).rows[0];
+      const src = (
+        await tx.query<SourceRow>('select id, version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [
+          t.from.id,
+          t.sourceKey,
+        ])
+      ).rows[0];
       if (!src || !isVersion(src.version)) throw objectNotFound();
       enforceDestinationLimits(t, src);
       await tx.query(
         `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
          values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
-        [id, t.to.id, t.destinationKey, owner, ownerId, jsonOrNull({ ...src.metadata, lastModified: new Date().toISOString() }), jsonOrNull(src.user_metadata), version],
+        [
+          id,
+          t.to.id,
+          t.destinationKey,
+          owner,
+          ownerId,
+          jsonOrNull({ ...src.metadata, lastModified: new Date().toISOString() }),
+          jsonOrNull(src.user_metadata),
+          version,
+        ],
       );
       await sc.blobs.duplicate(sc.blobs.fileFor(t.from.id, t.sourceKey, src.version), newFile);
     });

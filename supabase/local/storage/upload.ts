@@ -43,7 +43,11 @@ async function parseUploadBody(req: IncomingMessage, raw: Buffer): Promise<Uploa
   if (/^multipart\/form-data/i.test(contentType)) {
     let form: FormData;
     try {
-      form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw.buffer as ArrayBuffer, raw.byteOffset, raw.length) }).formData();
+      form = await new Request('http://local/', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: new Uint8Array(raw.buffer as ArrayBuffer, raw.byteOffset, raw.length),
+      }).formData();
     } catch {
       throw badRequest('The multipart body could not be parsed');
     }
@@ -108,7 +112,13 @@ export interface Writer {
  * runs as the caller, so storage.objects' policies decide: INSERT for a new object, UPDATE for an
  * overwrite. The bytes are written inside that transaction, after the statement succeeded.
  */
-export async function handleUpload(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string): Promise<void> {
+export async function handleUpload(
+  sc: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  rawName: string,
+): Promise<void> {
   const auth = requireAuth(sc, req);
   const upsert = req.method === 'PUT' || String(req.headers['x-upsert']).toLowerCase() === 'true';
   const { owner, ownerId } = ownerOf(auth);
@@ -117,7 +127,14 @@ export async function handleUpload(sc: StorageContext, req: IncomingMessage, res
 }
 
 /** Reads, sniffs, checks and stores one upload as `writer`; answers `{Key, Id}` as Storage does. */
-export async function storeObject(sc: StorageContext, req: IncomingMessage, bucketId: string, rawName: string, writer: Writer, upsert: boolean): Promise<{ Key: string; Id: string }> {
+export async function storeObject(
+  sc: StorageContext,
+  req: IncomingMessage,
+  bucketId: string,
+  rawName: string,
+  writer: Writer,
+  upsert: boolean,
+): Promise<{ Key: string; Id: string }> {
   const name = checkObjectName(rawName);
   const bucket = await loadBucket(sc, bucketId);
   // Refuse early what cannot fit: the bucket's limit plus room for a multipart envelope.
@@ -135,7 +152,10 @@ export async function storeObject(sc: StorageContext, req: IncomingMessage, buck
 
   // Whether to INSERT or UPDATE is decided on what exists (read as the owner); the statement itself
   // runs as the caller, so a hidden row in someone else's folder is still refused by the policies.
-  const existing = upsert ? (await sc.stack.db.query<{ id: string }>('select id from storage.objects where bucket_id = $1 and name = $2', [bucket.id, name])).rows[0] : undefined;
+  const existing = upsert
+    ? (await sc.stack.db.query<{ id: string }>('select id from storage.objects where bucket_id = $1 and name = $2', [bucket.id, name]))
+        .rows[0]
+    : undefined;
 
   sc.blobs.reserve(file);
   let id: string;

@@ -22,11 +22,7 @@ export async function launchWithExtension(extensionDir: string, opts: { colorSch
     executablePath: CHROMIUM,
     headless: true,
     colorScheme: opts.colorScheme ?? 'light',
-    args: [
-      ...CHROMIUM_ARGS,
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   const extensionId = new URL(worker.url()).host;

@@ -8,7 +8,9 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '..', '..', 'artifact
 
 /** Reads rows through REST with the service-role key (RLS bypassed), to check what really landed. */
 export async function restRows<T = Record<string, unknown>>(apiUrl: string, serviceRoleKey: string, pathAndQuery: string): Promise<T[]> {
-  const res = await fetch(`${apiUrl}/rest/v1/${pathAndQuery}`, { headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` } });
+  const res = await fetch(`${apiUrl}/rest/v1/${pathAndQuery}`, {
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+  });
   if (!res.ok) throw new Error(`REST ${pathAndQuery}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T[];
 }
@@ -47,7 +49,11 @@ export async function inWorker<T, A>(browser: ExtensionBrowser, fn: (arg: A) => 
 }
 
 export async function badgeText(browser: ExtensionBrowser): Promise<string> {
-  return inWorker(browser, () => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({}), null);
+  return inWorker(
+    browser,
+    () => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({}),
+    null,
+  );
 }
 
 /** A screenshot of the popup at its real width (380 px), for tests/artifacts/. */

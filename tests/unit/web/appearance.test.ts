@@ -14,19 +14,30 @@ describe('resolveTheme', () => {
 
 describe('normalizeAppearance', () => {
   it('accepts database and cache shapes', () => {
-    expect(normalizeAppearance({ theme: 'gray', accent_hsl: '160 84% 39%', density: 'compact' })).toEqual({ theme: 'gray', accentHsl: '160 84% 39%', density: 'compact' });
+    expect(normalizeAppearance({ theme: 'gray', accent_hsl: '160 84% 39%', density: 'compact' })).toEqual({
+      theme: 'gray',
+      accentHsl: '160 84% 39%',
+      density: 'compact',
+    });
     expect(normalizeAppearance({ theme: 'light', accentHsl: '330 81% 60%', density: 'comfortable' }).accentHsl).toBe('330 81% 60%');
   });
   it('falls back to the defaults (dark, default accent, comfortable) for anything unknown', () => {
     expect(normalizeAppearance(null)).toEqual({ theme: 'dark', accentHsl: DEFAULT_ACCENT_HSL, density: 'comfortable' });
-    expect(normalizeAppearance({ theme: 'neon', accent_hsl: 'red', density: 'tiny' })).toEqual({ theme: 'dark', accentHsl: DEFAULT_ACCENT_HSL, density: 'comfortable' });
+    expect(normalizeAppearance({ theme: 'neon', accent_hsl: 'red', density: 'tiny' })).toEqual({
+      theme: 'dark',
+      accentHsl: DEFAULT_ACCENT_HSL,
+      density: 'comfortable',
+    });
   });
 });
 
 describe('appearanceStyle', () => {
   it('puts the theme and density classes on <html>', () => {
     expect(appearanceStyle({ theme: 'light', accentHsl: DEFAULT_ACCENT_HSL, density: 'comfortable' }, true).classes).toEqual([]);
-    expect(appearanceStyle({ theme: 'system', accentHsl: DEFAULT_ACCENT_HSL, density: 'compact' }, true).classes).toEqual(['dark', 'density-compact']);
+    expect(appearanceStyle({ theme: 'system', accentHsl: DEFAULT_ACCENT_HSL, density: 'compact' }, true).classes).toEqual([
+      'dark',
+      'density-compact',
+    ]);
     expect(appearanceStyle({ theme: 'gray', accentHsl: DEFAULT_ACCENT_HSL, density: 'comfortable' }, false).classes).toEqual(['gray']);
   });
   it('overrides the primary colour with a custom accent, with text by lightness', () => {

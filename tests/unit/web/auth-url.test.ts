@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasSessionTokens, isRecoveryLink, postSignInPath, readAuthUrlParams, stripAuthParams } from '../../../web/src/routes/auth/auth-url.ts';
+import {
+  hasSessionTokens,
+  isRecoveryLink,
+  postSignInPath,
+  readAuthUrlParams,
+  stripAuthParams,
+} from '../../../web/src/routes/auth/auth-url.ts';
 
 describe('readAuthUrlParams', () => {
   it('reads tokens and type from the hash', () => {

@@ -7,7 +7,9 @@ const profile = (first: string | null, last: string | null) => ({ first_name: fi
 describe('banner identity', () => {
   it('prefers the profile names, then the sign-up metadata, then the e-mail local part', () => {
     expect(displayName(profile('Ada', 'Lovelace'), { email: 'a@b.c', user_metadata: {} })).toBe('Ada Lovelace');
-    expect(displayName(profile(null, null), { email: 'a@b.c', user_metadata: { first_name: 'Grace', last_name: 'Hopper' } })).toBe('Grace Hopper');
+    expect(displayName(profile(null, null), { email: 'a@b.c', user_metadata: { first_name: 'Grace', last_name: 'Hopper' } })).toBe(
+      'Grace Hopper',
+    );
     expect(displayName(null, { email: 'katherine@nasa.test', user_metadata: {} })).toBe('katherine');
   });
 

@@ -5,7 +5,14 @@ import type { LinkListItem } from '../../../shared/data/links/api.ts';
 import type { OutgoingShare } from '../../../shared/data/shares/api.ts';
 import { backgroundDialogTitle, cssBackgroundImage } from '../../../web/src/features/backgrounds/background-scope.ts';
 import { categoryIconSrc, GALLERY_ICONS } from '../../../web/src/features/category-icons/gallery.ts';
-import { directionWord, disabledMovesAt, gridCategories, gridSections, incomingPreview, outgoingPreview } from '../../../web/src/features/links/grid-model.ts';
+import {
+  directionWord,
+  disabledMovesAt,
+  gridCategories,
+  gridSections,
+  incomingPreview,
+  outgoingPreview,
+} from '../../../web/src/features/links/grid-model.ts';
 import { smsShareTarget, socialShareTarget } from '../../../web/src/features/sharing/share-targets.ts';
 
 const category = (over: Partial<Category>): Category => ({
@@ -57,11 +64,30 @@ describe('grid model', () => {
     ]);
     const none = gridSections(links, gridCategories(categories), 'nothing-matches');
     expect(none.map((s) => [s.category.id, s.totalCount])).toEqual([['saved', 0]]);
-    expect(gridSections(links, gridCategories(categories), 'D.EXAMPLE').map((s) => [s.category.id, s.totalCount])).toEqual([['saved', 1], ['art', 1]]);
+    expect(gridSections(links, gridCategories(categories), 'D.EXAMPLE').map((s) => [s.category.id, s.totalCount])).toEqual([
+      ['saved', 1],
+      ['art', 1],
+    ]);
   });
 
   it('incoming and outgoing previews: 3 items, outgoing one card per link', () => {
-    const share = (id: string): IncomingShare => ({ shared_link_id: id, link_id: id, title: `In ${id}`, url: `https://${id}.x`, description: null, icon_url: null, message: null, shared_at: '', status: 'pending', accepted_at: null, moved_to_category_id: null, sender_id: 's', sender_name: 'S', sender_email: null, sender_username: null });
+    const share = (id: string): IncomingShare => ({
+      shared_link_id: id,
+      link_id: id,
+      title: `In ${id}`,
+      url: `https://${id}.x`,
+      description: null,
+      icon_url: null,
+      message: null,
+      shared_at: '',
+      status: 'pending',
+      accepted_at: null,
+      moved_to_category_id: null,
+      sender_id: 's',
+      sender_name: 'S',
+      sender_email: null,
+      sender_username: null,
+    });
     expect(incomingPreview(['1', '2', '3', '4'].map(share), '')).toMatchObject({ total: 4 });
     expect(incomingPreview(['1', '2', '3', '4'].map(share), 'in 2').items.map((s) => s.shared_link_id)).toEqual(['2']);
     const out = (linkId: string) => ({ link_id: linkId }) as OutgoingShare;
@@ -85,12 +111,18 @@ describe('share targets', () => {
       url: `sms:+15550102030?&body=${encodeURIComponent('Look https://a.example/?q=1&b=2')}`,
       target: '_self',
     });
-    expect(smsShareTarget('555', '', 'https://a.example').url).toContain(encodeURIComponent('Your friend on LinkVault shared this with you!'));
+    expect(smsShareTarget('555', '', 'https://a.example').url).toContain(
+      encodeURIComponent('Your friend on LinkVault shared this with you!'),
+    );
   });
 
   it('social: the platform share page, only https', () => {
-    expect(socialShareTarget('twitter', 'x', 'Hi', 'https://a.example').url).toBe(`https://twitter.com/intent/tweet?text=${encodeURIComponent('Hi https://a.example')}`);
-    expect(socialShareTarget('facebook', 'x', 'Hi', 'https://a.example').url).toMatch(/^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=https%3A%2F%2Fa\.example/);
+    expect(socialShareTarget('twitter', 'x', 'Hi', 'https://a.example').url).toBe(
+      `https://twitter.com/intent/tweet?text=${encodeURIComponent('Hi https://a.example')}`,
+    );
+    expect(socialShareTarget('facebook', 'x', 'Hi', 'https://a.example').url).toMatch(
+      /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=https%3A%2F%2Fa\.example/,
+    );
     expect(socialShareTarget('instagram', '@pal', '', 'https://a.example').url).toBe('https://ig.me/m/pal');
     for (const platform of ['instagram', 'twitter', 'facebook', 'snapchat', 'tiktok', 'youtube'] as const) {
       const target = socialShareTarget(platform, 'a/b?c', 'm', 'https://a.example');
@@ -106,7 +138,8 @@ describe('category icons and backgrounds', () => {
     expect(GALLERY_ICONS).toHaveLength(11);
     expect(categoryIconSrc('/icons/gallery/star.svg')).toBe('/icons/gallery/star.svg');
     expect(categoryIconSrc('https://cdn.example/i.png')).toBe('https://cdn.example/i.png');
-    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '/icons/gallery/../../x.svg', '/uploads/x.svg', '']) expect(categoryIconSrc(bad)).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '/icons/gallery/../../x.svg', '/uploads/x.svg', ''])
+      expect(categoryIconSrc(bad)).toBeNull();
   });
 
   it('dialog titles per scope; CSS url() only for http(s), quoted', () => {

@@ -25,11 +25,36 @@ let clock = 1_000_000;
 const now = () => clock;
 
 /** A link as the list RPCs send it (its values, no keys), titled after where the answer came from. */
-const linkValues = (title: string) => [USER, title, 'https://example.com/', null, 0, 0, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00', null, null, null, null];
+const linkValues = (title: string) => [
+  USER,
+  title,
+  'https://example.com/',
+  null,
+  0,
+  0,
+  '2026-01-01T00:00:00+00:00',
+  '2026-01-01T00:00:00+00:00',
+  null,
+  null,
+  null,
+  null,
+];
 const titles = (links: Array<{ title: string }>) => links.map((l) => l.title);
 /** A folder as the categories read sends it, named after where the answer came from. */
-const folderRow = (name: string) => ({ id: FOLDER, user_id: USER, name, is_default: false, is_template: false, icon_url: null, parent_category_id: null, display_order: 0, ai_enhanced: false, system_key: null });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const folderRow = (name: string) => ({
+  id: FOLDER,
+  user_id: USER,
+  name,
+  is_default: false,
+  is_template: false,
+  icon_url: null,
+  parent_category_id: null,
+  display_order: 0,
+  ai_enhanced: false,
+  system_key: null,
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Without a stored session supabase-js sends the anon key as its bearer token: ANON plays the session's token. */
 function clientWith() {
@@ -49,7 +74,14 @@ beforeEach(() => {
   early = [];
   network = [];
   clock = 1_000_000;
-  earlyAnswer = async (url) => json(url.endsWith('/get_folder') ? { folder: { id: FOLDER } } : url.includes('/rest/v1/categories?') ? [folderRow('early')] : [linkValues('early')]);
+  earlyAnswer = async (url) =>
+    json(
+      url.endsWith('/get_folder')
+        ? { folder: { id: FOLDER } }
+        : url.includes('/rest/v1/categories?')
+          ? [folderRow('early')]
+          : [linkValues('early')],
+    );
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     early.push({ url: input, init });
     return earlyAnswer(input);
@@ -80,7 +112,7 @@ describe('early RPCs of a first load', () => {
     expect(network).toEqual(['/rest/v1/rpc/list_links', early[1].url.replace(URL_BASE, '')]);
   });
 
-  it("an early table read answers only a GET of the very same URL", async () => {
+  it('an early table read answers only a GET of the very same URL', async () => {
     startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
     const client = clientWith();
     // Same table, another filter or order: not the early read.

@@ -16,7 +16,8 @@ function resolveImport(from: string, spec: string): string | null {
   if (spec.startsWith('~shared/')) base = path.join(repo, 'shared', spec.slice('~shared/'.length));
   else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
   else return null; // a package
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')])
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   return null; // an asset (svg, css)
 }
 
@@ -51,12 +52,18 @@ function pathToForbidden(entry: string, forbiddenFile: (file: string) => boolean
 }
 
 describe('first loads without zod', () => {
-  it.each(['web/src/routes/dashboard/dashboard-page.tsx', 'web/src/routes/category/category-page.tsx'])('%s reaches no zod through static imports', (page) => {
-    expect(pathToForbidden(path.join(repo, page))).toBeNull();
-  });
+  it.each(['web/src/routes/dashboard/dashboard-page.tsx', 'web/src/routes/category/category-page.tsx'])(
+    '%s reaches no zod through static imports',
+    (page) => {
+      expect(pathToForbidden(path.join(repo, page))).toBeNull();
+    },
+  );
 
   it('finds zod where a page does import it (the walk can fail)', () => {
-    expect(pathToForbidden(path.join(repo, 'web/src/features/categories/category-form.tsx'))).toEqual(['web/src/features/categories/category-form.tsx', '@hookform/resolvers/zod']);
+    expect(pathToForbidden(path.join(repo, 'web/src/features/categories/category-form.tsx'))).toEqual([
+      'web/src/features/categories/category-form.tsx',
+      '@hookform/resolvers/zod',
+    ]);
     const chain = pathToForbidden(path.join(repo, 'web/src/features/categories/category-dialog.tsx'));
     expect(chain?.at(-1)).toMatch(/^(zod|@hookform\/resolvers)/);
   });
@@ -67,14 +74,22 @@ describe('first loads without zod', () => {
 // which would ship every signed-in icon with them (shared/ui/icons.tsx).
 describe('public pages without the signed-in icons', () => {
   const appIcons = (file: string) => file.endsWith('shared/ui/icons/app-icons.tsx');
-  it.each(['web/src/main.tsx', 'web/src/routes/landing/landing-page.tsx', 'web/src/routes/auth/auth-page.tsx', 'web/src/routes/public-page/slug-route.tsx', 'web/src/routes/static/privacy-page.tsx', 'web/src/routes/not-found/not-found-page.tsx', 'web/src/routes/demo/fizzy-button-page.tsx'])(
-    '%s reaches no signed-in icon through static imports',
-    (page) => {
-      expect(pathToForbidden(path.join(repo, page), appIcons)).toBeNull();
-    },
-  );
+  it.each([
+    'web/src/main.tsx',
+    'web/src/routes/landing/landing-page.tsx',
+    'web/src/routes/auth/auth-page.tsx',
+    'web/src/routes/public-page/slug-route.tsx',
+    'web/src/routes/static/privacy-page.tsx',
+    'web/src/routes/not-found/not-found-page.tsx',
+    'web/src/routes/demo/fizzy-button-page.tsx',
+  ])('%s reaches no signed-in icon through static imports', (page) => {
+    expect(pathToForbidden(path.join(repo, page), appIcons)).toBeNull();
+  });
 
   it('finds them through the barrel (the walk can fail)', () => {
-    expect(pathToForbidden(path.join(repo, 'web/src/routes/share-in/receive-page.tsx'), appIcons)?.slice(-2)).toEqual(['shared/ui/icons.tsx', 'shared/ui/icons/app-icons.tsx']);
+    expect(pathToForbidden(path.join(repo, 'web/src/routes/share-in/receive-page.tsx'), appIcons)?.slice(-2)).toEqual([
+      'shared/ui/icons.tsx',
+      'shared/ui/icons/app-icons.tsx',
+    ]);
   });
 });

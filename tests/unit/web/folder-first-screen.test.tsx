@@ -17,7 +17,17 @@ afterEach(() => {
 
 const USER = '00000000-0000-4000-8000-000000000001';
 const FOLDER = '00000000-0000-4000-8000-0000000000f1';
-const folder = { id: FOLDER, user_id: USER, name: 'Reading', is_default: false, is_template: false, icon_url: null, parent_category_id: null, display_order: 1, system_key: null };
+const folder = {
+  id: FOLDER,
+  user_id: USER,
+  name: 'Reading',
+  is_default: false,
+  is_template: false,
+  icon_url: null,
+  parent_category_id: null,
+  display_order: 1,
+  system_key: null,
+};
 const linksOf = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

@@ -8,8 +8,18 @@ afterEach(() => localStorage.clear());
 
 describe('remembered folder row heights', () => {
   it('come back as they were stored, per layout', () => {
-    storeRowHeights(new Map([['gallery:6:still', 110], ['list:1:move', 126]]));
-    expect(storedRowHeights()).toEqual(new Map([['gallery:6:still', 110], ['list:1:move', 126]]));
+    storeRowHeights(
+      new Map([
+        ['gallery:6:still', 110],
+        ['list:1:move', 126],
+      ]),
+    );
+    expect(storedRowHeights()).toEqual(
+      new Map([
+        ['gallery:6:still', 110],
+        ['list:1:move', 126],
+      ]),
+    );
   });
 
   it('are empty when nothing, or something damaged, was stored', () => {
@@ -21,7 +31,10 @@ describe('remembered folder row heights', () => {
   });
 
   it('leave out values no row can have', () => {
-    localStorage.setItem('linkvault.folder.rowHeights', JSON.stringify({ 'gallery:6:still': 110, 'compact:8:still': 0, 'list:1:still': -5, 'gallery:2:move': 'tall', 'compact:3:move': 1e9 }));
+    localStorage.setItem(
+      'linkvault.folder.rowHeights',
+      JSON.stringify({ 'gallery:6:still': 110, 'compact:8:still': 0, 'list:1:still': -5, 'gallery:2:move': 'tall', 'compact:3:move': 1e9 }),
+    );
     expect(storedRowHeights()).toEqual(new Map([['gallery:6:still', 110]]));
   });
 });

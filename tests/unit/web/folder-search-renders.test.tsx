@@ -37,7 +37,17 @@ afterEach(cleanup);
 
 const USER = '00000000-0000-4000-8000-000000000001';
 const FOLDER = '00000000-0000-4000-8000-0000000000f1';
-const folder = { id: FOLDER, user_id: USER, name: 'Recipes', is_default: false, is_template: false, icon_url: null, parent_category_id: null, display_order: 1, system_key: null };
+const folder = {
+  id: FOLDER,
+  user_id: USER,
+  name: 'Recipes',
+  is_default: false,
+  is_template: false,
+  icon_url: null,
+  parent_category_id: null,
+  display_order: 1,
+  system_key: null,
+};
 const links = Array.from({ length: 8 }, (_, i) => ({
   id: `00000000-0000-4000-8000-00000000010${i}`,
   title: i < 4 ? `Pasta ${i}` : `Bread ${i}`,
@@ -98,7 +108,9 @@ describe('folder search (issue 11 Scale)', () => {
     // Other links: the cards on screen are updated in place (keyed by slot), not unmounted and mounted.
     const before = screen.getAllByRole('article');
     fireEvent.change(box, { target: { value: 'bread' } });
-    await waitFor(() => expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Bread 4', 'Bread 5', 'Bread 6', 'Bread 7']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Bread 4', 'Bread 5', 'Bread 6', 'Bread 7']),
+    );
     screen.getAllByRole('article').forEach((article, i) => expect(article).toBe(before[i]));
   });
 

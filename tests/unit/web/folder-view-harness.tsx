@@ -7,9 +7,11 @@ import { FOLDER_LINK_COLUMNS, type FolderLinkItem } from '../../../shared/data/l
 import { DataClientProvider } from '../../../shared/data/provider.tsx';
 
 /** Folder links as list_folder_links sends them: each link's values in FOLDER_LINK_COLUMNS order. */
-export const folderLinkValues = (links: readonly FolderLinkItem[]) => links.map((link) => FOLDER_LINK_COLUMNS.split(',').map((column) => link[column as keyof FolderLinkItem]));
+export const folderLinkValues = (links: readonly FolderLinkItem[]) =>
+  links.map((link) => FOLDER_LINK_COLUMNS.split(',').map((column) => link[column as keyof FolderLinkItem]));
 
-export const jsonResponse = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+export const jsonResponse = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /**
  * Renders a folder view (passed in, so a test may wrap its parts in mocks first) against a real

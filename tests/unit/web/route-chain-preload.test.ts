@@ -28,7 +28,12 @@ vi.mock('../../../shared/data/early-rpc.ts', () => ({ startEarlyRpcs: () => unde
 const { preloadInitialRoute, firstRouteReady } = await import('../../../web/src/app/route-preload.ts');
 
 const FOLDER = '00000000-0000-4000-8000-0000000000f1';
-const session = { access_token: 'token', refresh_token: 'refresh', expires_at: Math.floor(Date.now() / 1000) + 3600, user: { id: '00000000-0000-4000-8000-000000000001' } };
+const session = {
+  access_token: 'token',
+  refresh_token: 'refresh',
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  user: { id: '00000000-0000-4000-8000-000000000001' },
+};
 
 beforeEach(() => {
   started.length = 0;

@@ -25,13 +25,34 @@ fake.client = createSupabaseClient({
     const url = new URL(String(input));
     requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url.pathname.endsWith('/rpc/get_folder')) return json({ folder: { id: FOLDER, name: 'Recipes' }, ancestors: [], link_count: 1, subfolders: [] });
-    if (url.pathname.endsWith('/rpc/list_folder_links')) return json([['l1', 'Pasta', 'https://example.com/', null, 0, 0, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00', FOLDER, null, null, null, null]]);
+    if (url.pathname.endsWith('/rpc/get_folder'))
+      return json({ folder: { id: FOLDER, name: 'Recipes' }, ancestors: [], link_count: 1, subfolders: [] });
+    if (url.pathname.endsWith('/rpc/list_folder_links'))
+      return json([
+        [
+          'l1',
+          'Pasta',
+          'https://example.com/',
+          null,
+          0,
+          0,
+          '2026-01-01T00:00:00+00:00',
+          '2026-01-01T00:00:00+00:00',
+          FOLDER,
+          null,
+          null,
+          null,
+          null,
+        ],
+      ]);
     return json([]);
   },
 });
 // A signed-in session as supabase-js stores it (only the user id is read).
-vi.spyOn((fake.client as ReturnType<typeof createSupabaseClient>).auth, 'getSession').mockResolvedValue({ data: { session: { user: { id: USER } } }, error: null } as never);
+vi.spyOn((fake.client as ReturnType<typeof createSupabaseClient>).auth, 'getSession').mockResolvedValue({
+  data: { session: { user: { id: USER } } },
+  error: null,
+} as never);
 
 const { preloadTargetFor } = await import('../../../web/src/app/route-preload.ts');
 const { preloadRouteData } = await import('../../../web/src/app/route-data-preload.ts');
@@ -53,7 +74,9 @@ describe('route preload (issue 11 first load)', () => {
     const client = fake.client as ReturnType<typeof createSupabaseClient>;
     // In the cache when it settles: the route renders the page then, with its data (route-preload.ts).
     expect(queryClient.getQueryData(folderQueries.context(client, USER, FOLDER).queryKey)).toMatchObject({ folder: { id: FOLDER } });
-    expect(queryClient.getQueryData(linkQueries.folderFirstScreen(client, USER, FOLDER).queryKey)).toMatchObject([{ id: 'l1', title: 'Pasta', category_id: FOLDER }]);
+    expect(queryClient.getQueryData(linkQueries.folderFirstScreen(client, USER, FOLDER).queryKey)).toMatchObject([
+      { id: 'l1', title: 'Pasta', category_id: FOLDER },
+    ]);
     expect(requests.filter((r) => r.endsWith('/rpc/get_folder'))).toHaveLength(1);
     // The whole list in one call (no count, no pages).
     expect(requests.filter((r) => r.endsWith('/rpc/list_folder_links'))).toHaveLength(1);

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_DATA_CHUNK, chunkAssignments, PUBLIC_FIRST_LOADS, SIGNED_IN_CHUNK, SIGNED_IN_FLOW_ROOTS, type ModuleGraph } from '../../../web/signed-in-chunk.ts';
+import {
+  APP_DATA_CHUNK,
+  chunkAssignments,
+  PUBLIC_FIRST_LOADS,
+  SIGNED_IN_CHUNK,
+  SIGNED_IN_FLOW_ROOTS,
+  type ModuleGraph,
+} from '../../../web/signed-in-chunk.ts';
 
 // A small app shaped like the real one: the entry lazily loads a public page, the data providers
 // and two signed-in pages; modules are shared in every way the grouping has to handle.
@@ -20,13 +27,22 @@ const GRAPH: Record<string, { importedIds: string[]; dynamicallyImportedIds: str
     ],
   },
   react: { importedIds: [], dynamicallyImportedIds: [] },
-  [m('src/routes/auth/auth-page.tsx')]: { importedIds: ['react', 'button', 'auth-only', 'auth-api', 'username-schema'], dynamicallyImportedIds: ['zxcvbn'] },
+  [m('src/routes/auth/auth-page.tsx')]: {
+    importedIds: ['react', 'button', 'auth-only', 'auth-api', 'username-schema'],
+    dynamicallyImportedIds: ['zxcvbn'],
+  },
   // The auth data layer: the sign-in page and the signed-in chunk (data providers) load it.
   'auth-api': { importedIds: [], dynamicallyImportedIds: [] },
   zxcvbn: { importedIds: [], dynamicallyImportedIds: [] },
   [m('src/app/data-providers.tsx')]: { importedIds: ['react', 'query', 'auth-api'], dynamicallyImportedIds: [] },
-  [m('src/routes/dashboard/dashboard-page.tsx')]: { importedIds: ['react', 'button', 'link-card', 'dashboard-only', 'username-card'], dynamicallyImportedIds: ['parser'] },
-  [m('src/routes/category/category-page.tsx')]: { importedIds: ['react', 'link-card', 'folder-only', 'username-card'], dynamicallyImportedIds: [] },
+  [m('src/routes/dashboard/dashboard-page.tsx')]: {
+    importedIds: ['react', 'button', 'link-card', 'dashboard-only', 'username-card'],
+    dynamicallyImportedIds: ['parser'],
+  },
+  [m('src/routes/category/category-page.tsx')]: {
+    importedIds: ['react', 'link-card', 'folder-only', 'username-card'],
+    dynamicallyImportedIds: [],
+  },
   // A form both pages show, whose schema needs zod.
   'username-card': { importedIds: ['button', 'username-schema'], dynamicallyImportedIds: [] },
   'username-schema': { importedIds: [ZOD], dynamicallyImportedIds: [] },
@@ -71,7 +87,13 @@ describe('the signed-in chunk (web/signed-in-chunk.ts)', () => {
   });
 
   it('leaves each page and what only one page uses to Rollup', () => {
-    for (const id of [m('src/routes/dashboard/dashboard-page.tsx'), m('src/routes/category/category-page.tsx'), 'dashboard-only', 'folder-only', 'parser']) {
+    for (const id of [
+      m('src/routes/dashboard/dashboard-page.tsx'),
+      m('src/routes/category/category-page.tsx'),
+      'dashboard-only',
+      'folder-only',
+      'parser',
+    ]) {
       expect(chunks.has(id), id).toBe(false);
     }
   });
@@ -100,7 +122,16 @@ describe('the signed-in chunk (web/signed-in-chunk.ts)', () => {
 
 // The same kind of app with the three budgeted public pages and the signed-in flow's lazy roots.
 const FLOW_GRAPH: Record<string, { importedIds: string[]; dynamicallyImportedIds: string[] }> = {
-  [m('src/main.tsx')]: { importedIds: ['react'], dynamicallyImportedIds: [m('src/routes/landing/landing-page.tsx'), m('src/routes/auth/auth-page.tsx'), m('src/routes/public-page/slug-route.tsx'), m('src/app/data-providers.tsx'), m('src/app/supabase-client.ts')] },
+  [m('src/main.tsx')]: {
+    importedIds: ['react'],
+    dynamicallyImportedIds: [
+      m('src/routes/landing/landing-page.tsx'),
+      m('src/routes/auth/auth-page.tsx'),
+      m('src/routes/public-page/slug-route.tsx'),
+      m('src/app/data-providers.tsx'),
+      m('src/app/supabase-client.ts'),
+    ],
+  },
   react: { importedIds: [], dynamicallyImportedIds: [] },
   // Every budgeted public page loads `site` (and through it `cn`); only two of them load `footer`.
   [m('src/routes/landing/landing-page.tsx')]: { importedIds: ['site', 'footer'], dynamicallyImportedIds: [] },
@@ -114,7 +145,10 @@ const FLOW_GRAPH: Record<string, { importedIds: string[]; dynamicallyImportedIds
   [m('src/app/supabase-client.ts')]: { importedIds: ['supabase-js', 'tslib'], dynamicallyImportedIds: [] },
   'supabase-js': { importedIds: ['tslib'], dynamicallyImportedIds: [] },
   tslib: { importedIds: [], dynamicallyImportedIds: [] },
-  [m('src/app/data-providers.tsx')]: { importedIds: ['react', 'site', 'messages', 'auth-api', 'tslib', 'url-rules', 'footer'], dynamicallyImportedIds: [] },
+  [m('src/app/data-providers.tsx')]: {
+    importedIds: ['react', 'site', 'messages', 'auth-api', 'tslib', 'url-rules', 'footer'],
+    dynamicallyImportedIds: [],
+  },
   messages: { importedIds: [], dynamicallyImportedIds: [] },
   'auth-api': { importedIds: ['messages'], dynamicallyImportedIds: [] },
   'url-rules': { importedIds: [], dynamicallyImportedIds: [] },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_STORAGE_KEY, storedAccessToken, storedSignedInUser } from '../../../web/src/app/session/stored-session.ts';
 
-const storage = (value: unknown) => ({ getItem: (key: string) => (key === AUTH_STORAGE_KEY ? (typeof value === 'string' ? value : JSON.stringify(value)) : null) });
+const storage = (value: unknown) => ({
+  getItem: (key: string) => (key === AUTH_STORAGE_KEY ? (typeof value === 'string' ? value : JSON.stringify(value)) : null),
+});
 
 describe('storedAccessToken (the public page reads its RPC without supabase-js)', () => {
   it('gives a token valid for 30 s more, "stale" for an expired session, null when signed out', () => {
@@ -18,11 +20,19 @@ describe('storedAccessToken (the public page reads its RPC without supabase-js)'
   it('storedSignedInUser: the token and user id of a session valid for 90 s more (supabase-js refreshes sooner ones as it starts), else null', () => {
     const now = 1_000_000;
     const user = { id: 'u1' };
-    expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 3600, user }), now)).toEqual({ accessToken: 'tok', userId: 'u1' });
-    expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 91, user }), now)).toEqual({ accessToken: 'tok', userId: 'u1' });
+    expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 3600, user }), now)).toEqual({
+      accessToken: 'tok',
+      userId: 'u1',
+    });
+    expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 91, user }), now)).toEqual({
+      accessToken: 'tok',
+      userId: 'u1',
+    });
     expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 60, user }), now)).toBeNull();
     expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 3600 }), now)).toBeNull();
-    expect(storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 3600, user: { id: 7 } }), now)).toBeNull();
+    expect(
+      storedSignedInUser(storage({ access_token: 'tok', refresh_token: 'r', expires_at: now + 3600, user: { id: 7 } }), now),
+    ).toBeNull();
     expect(storedSignedInUser(storage({ access_token: 'tok', expires_at: now + 3600, user }), now)).toBeNull();
     expect(storedSignedInUser(null, now)).toBeNull();
   });

@@ -19,6 +19,12 @@ describe('hasStoredSession', () => {
   });
 
   it('treats a storage that throws as signed out', () => {
-    expect(hasStoredSession({ getItem: () => { throw new Error('denied'); } })).toBe(false);
+    expect(
+      hasStoredSession({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBe(false);
   });
 });

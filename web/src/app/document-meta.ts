@@ -19,10 +19,17 @@ function upsertHead(selector: string, create: () => HTMLElement): HTMLElement {
 }
 
 /** Sets the title, description, canonical link and robots tag for the current page. */
-export function useDocumentMeta({ title = LANDING_PAGE_TITLE, description = DEFAULT_DESCRIPTION, canonicalPath, noindex = false }: DocumentMeta) {
+export function useDocumentMeta({
+  title = LANDING_PAGE_TITLE,
+  description = DEFAULT_DESCRIPTION,
+  canonicalPath,
+  noindex = false,
+}: DocumentMeta) {
   useEffect(() => {
     document.title = title;
-    const descriptionTag = upsertHead('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }));
+    const descriptionTag = upsertHead('meta[name="description"]', () =>
+      Object.assign(document.createElement('meta'), { name: 'description' }),
+    );
     descriptionTag.setAttribute('content', description);
 
     const existingCanonical = document.head.querySelector('link[rel="canonical"]');
@@ -33,7 +40,11 @@ export function useDocumentMeta({ title = LANDING_PAGE_TITLE, description = DEFA
     }
 
     const robots = document.head.querySelector('meta[name="robots"]');
-    if (noindex) upsertHead('meta[name="robots"]', () => Object.assign(document.createElement('meta'), { name: 'robots' })).setAttribute('content', 'noindex');
+    if (noindex)
+      upsertHead('meta[name="robots"]', () => Object.assign(document.createElement('meta'), { name: 'robots' })).setAttribute(
+        'content',
+        'noindex',
+      );
     else robots?.remove();
   }, [title, description, canonicalPath, noindex]);
 }

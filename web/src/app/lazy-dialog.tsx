@@ -85,7 +85,11 @@ export function preloadOnIntent(dialogs: ReadonlyArray<{ preload: () => Promise<
     onPointerOver: start,
     onFocus: (event: FocusEvent<HTMLElement>) => {
       const target = event.target;
-      if (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio')) return;
+      if (
+        target instanceof HTMLTextAreaElement ||
+        (target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio')
+      )
+        return;
       start();
     },
   };

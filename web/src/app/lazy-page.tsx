@@ -21,7 +21,10 @@ interface KnownLoad<M> {
  * up to 250 ms of a folder's first load (issue 11 'Scale'). Other loads (navigations) suspend as
  * before, so a navigation keeps the current page up until the next one is in.
  */
-export function lazyPage<M, P extends object = object>(load: (() => Promise<M>) & KnownLoad<M>, pick: (module: M) => ComponentType<P>): LazyRoute<P> {
+export function lazyPage<M, P extends object = object>(
+  load: (() => Promise<M>) & KnownLoad<M>,
+  pick: (module: M) => ComponentType<P>,
+): LazyRoute<P> {
   // React.lazy keeps a failed download's error for good: a new one is made after a failure, so
   // coming back to the page (App's error boundary shows PageError meanwhile) tries again.
   const fresh = () =>

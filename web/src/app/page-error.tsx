@@ -1,4 +1,10 @@
-import { CODE_LOAD_FAILED_MESSAGE, PAGE_FAILED_MESSAGE, PAGE_FAILED_TITLE, PAGE_LOAD_FAILED_TITLE, isCodeLoadError } from '~shared/rules/code-load.ts';
+import {
+  CODE_LOAD_FAILED_MESSAGE,
+  PAGE_FAILED_MESSAGE,
+  PAGE_FAILED_TITLE,
+  PAGE_LOAD_FAILED_TITLE,
+  isCodeLoadError,
+} from '~shared/rules/code-load.ts';
 
 /**
  * Shown in place of a page that could not render: its code did not download (offline, or a new

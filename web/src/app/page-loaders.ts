@@ -8,7 +8,10 @@
  * A page's loader that knows whether its module is in (`loaded`) or on its way (`loading`): the
  * route then shows the page, or waits for it, without suspending (lazy-page.tsx).
  */
-export type PageLoader<M> = ((after?: Promise<unknown> | null) => Promise<M>) & { loaded: () => M | undefined; loading: () => Promise<M> | undefined };
+export type PageLoader<M> = ((after?: Promise<unknown> | null) => Promise<M>) & {
+  loaded: () => M | undefined;
+  loading: () => Promise<M> | undefined;
+};
 
 /** `after`: the module counts as in only once this settles too (a first load's early answers). */
 export function pageLoader<M>(importer: () => Promise<M>): PageLoader<M> {

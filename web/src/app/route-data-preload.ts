@@ -18,9 +18,17 @@ export async function preloadRouteData(target: PreloadTarget): Promise<void> {
   if (!userId) return;
   if ('folderId' in target) {
     // As earlyCallsFor: the first screen's links in the Newest sort, else the whole list.
-    const links = folderStartsWithFirstScreen() ? linkQueries.folderFirstScreen(client, userId, target.folderId) : linkQueries.folder(client, userId, target.folderId);
-    await Promise.all([queryClient.prefetchQuery(folderQueries.context(client, userId, target.folderId)), queryClient.prefetchQuery(links)]);
+    const links = folderStartsWithFirstScreen()
+      ? linkQueries.folderFirstScreen(client, userId, target.folderId)
+      : linkQueries.folder(client, userId, target.folderId);
+    await Promise.all([
+      queryClient.prefetchQuery(folderQueries.context(client, userId, target.folderId)),
+      queryClient.prefetchQuery(links),
+    ]);
   } else {
-    await Promise.all([queryClient.prefetchQuery(linkQueries.list(client, userId)), queryClient.prefetchQuery(categoryQueries.list(client, userId))]);
+    await Promise.all([
+      queryClient.prefetchQuery(linkQueries.list(client, userId)),
+      queryClient.prefetchQuery(categoryQueries.list(client, userId)),
+    ]);
   }
 }

@@ -64,11 +64,15 @@ export function preloadInitialRoute(pathname: string): void {
   // commit and a layout, 10-20 ms on 2 cores) a few milliseconds before the data replaced it.
   const answers = earlyAnswersIn(EARLY_ANSWERS_WAIT_MS, data);
   void data.then(() => performance.mark('lv:first-load-data-in'));
-  const loads = [loadDataProviders, loadSignedInLayout, 'folderId' in target ? loadCategoryPage : loadDashboardPage].map((load) => load(answers).catch(ignore));
+  const loads = [loadDataProviders, loadSignedInLayout, 'folderId' in target ? loadCategoryPage : loadDashboardPage].map((load) =>
+    load(answers).catch(ignore),
+  );
   // React's first render waits for them too (main.tsx), at most as long as the answers: rendered
   // before, it drew the loading fallback (a render, a layout and a paint on the cores the chain's
   // compiling and the answers' reading need) only to replace it a few frames later.
-  routeReady = Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, EARLY_ANSWERS_WAIT_MS))]).then(() => undefined);
+  routeReady = Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, EARLY_ANSWERS_WAIT_MS))]).then(
+    () => undefined,
+  );
 }
 
 let routeReady: Promise<void> | null = null;

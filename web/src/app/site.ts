@@ -1,7 +1,10 @@
 import { BRAND_NAME } from '~shared/constants.ts';
 
 /** Where the site is published (canonical links); the current origin when the build did not say. */
-export const SITE_URL = (import.meta.env.VITE_SITE_URL || (typeof window !== 'undefined' ? window.location.origin : '')).replace(/\/+$/, '');
+export const SITE_URL = (import.meta.env.VITE_SITE_URL || (typeof window !== 'undefined' ? window.location.origin : '')).replace(
+  /\/+$/,
+  '',
+);
 
 /** Chosen: the spec names a support inbox without its address. */
 export const SUPPORT_EMAIL = import.meta.env.VITE_SUPPORT_EMAIL || `support@${BRAND_NAME.toLowerCase()}.app`;

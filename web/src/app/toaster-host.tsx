@@ -49,5 +49,12 @@ export function ToasterHost() {
   }, [Toaster]);
 
   if (!Toaster) return null;
-  return <Toaster position="bottom-center" theme={theme === 'light' ? 'light' : 'dark'} mobileOffset={MOBILE_OFFSET} visibleToasts={phone ? PHONE_VISIBLE_TOASTS : undefined} />;
+  return (
+    <Toaster
+      position="bottom-center"
+      theme={theme === 'light' ? 'light' : 'dark'}
+      mobileOffset={MOBILE_OFFSET}
+      visibleToasts={phone ? PHONE_VISIBLE_TOASTS : undefined}
+    />
+  );
 }

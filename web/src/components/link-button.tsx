@@ -13,7 +13,12 @@ const VARIANTS: Record<Variant, string> = {
 };
 
 /** A router link that looks like shared/ui's Button (navigation stays a real link: middle-click, copy). */
-export function LinkButton({ variant = 'primary', size = 'md', className, ...props }: LinkProps & { variant?: Variant; size?: 'md' | 'lg' }) {
+export function LinkButton({
+  variant = 'primary',
+  size = 'md',
+  className,
+  ...props
+}: LinkProps & { variant?: Variant; size?: 'md' | 'lg' }) {
   return (
     <Link
       className={cn(

@@ -9,9 +9,12 @@ import { cn } from '~shared/ui/cn.ts';
 export function ScrollArea({ className, style, children, onScroll, onPointerEnter, onPointerLeave, ...rest }: ComponentProps<'div'>) {
   const [visible, setVisible] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const show = () => {
     setVisible(true);
     if (timer.current) clearTimeout(timer.current);

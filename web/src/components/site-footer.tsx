@@ -14,7 +14,10 @@ export function FooterLinks() {
       <ul className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2">
         {FOOTER_LINKS.map((link) => (
           <li key={link.to}>
-            <Link className="rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" to={link.to}>
+            <Link
+              className="rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              to={link.to}
+            >
               {link.label}
             </Link>
           </li>

@@ -16,7 +16,11 @@ export function QueueNotice({ count }: { count: number }) {
     }
   }
   return (
-    <div role="status" data-testid="queue-notice" className="flex items-center gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
+    <div
+      role="status"
+      data-testid="queue-notice"
+      className="flex items-center gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm"
+    >
       <CloudOffIcon size={16} className="shrink-0 text-warning" />
       <p className="flex-1">
         <span className="font-semibold" data-testid="queue-count">

@@ -53,12 +53,16 @@ export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSavePro
   const submit = form.handleSubmit(async (values) => {
     const data = await loadData();
     const input = data.parseLink(values);
-    const folderName = creating ? input.newCategory ?? '' : folders.find((folder) => folder.id === values.categoryId)?.name ?? DEFAULT_CATEGORY_NAME;
+    const folderName = creating
+      ? (input.newCategory ?? '')
+      : (folders.find((folder) => folder.id === values.categoryId)?.name ?? DEFAULT_CATEGORY_NAME);
     try {
       const hints = tab?.url ? data.previewHints({ url: tab.url, title: tab.title, faviconUrl: tab.favIconUrl }, input.url) : undefined;
       const saved = await data.saveLink(input, hints);
       const message =
-        saved.outcome === 'updated_existing' ? data.linkUpdatedExisting(saved.link.title) : data.linkAddedMessage(saved.link.title, folderName);
+        saved.outcome === 'updated_existing'
+          ? data.linkUpdatedExisting(saved.link.title)
+          : data.linkAddedMessage(saved.link.title, folderName);
       notify.success(message.title, message.description);
       onSaved({ kind: 'saved', outcome: saved.outcome, title: saved.link.title, url: saved.link.url, folderName }, values);
     } catch (error) {
@@ -98,7 +102,14 @@ export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSavePro
         <input type="text" autoComplete="off" className={CONTROL_CLASS} {...form.bind('title')} />
       </FormField>
       <FormField label="URL" error={form.errors.url}>
-        <input type="url" inputMode="url" autoComplete="url" placeholder="https://example.com" className={CONTROL_CLASS} {...form.bind('url')} />
+        <input
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://example.com"
+          className={CONTROL_CLASS}
+          {...form.bind('url')}
+        />
       </FormField>
       <FormField label="Category" error={form.errors.categoryId}>
         <CategorySelect categories={folders} {...form.bind('categoryId')} />

@@ -13,7 +13,13 @@ import { NewTabLink } from './NewTabLink.tsx';
 const NO_CREDENTIALS: SignInValues = { email: '', password: '' };
 
 /** The /auth Sign In tab in the popup: same fields, validation, busy label and error toasts. */
-export function SignInView({ settings, onSignedIn }: { settings: ExtensionSettings; onSignedIn: (user: { userId: string; email: string | null }) => void }) {
+export function SignInView({
+  settings,
+  onSignedIn,
+}: {
+  settings: ExtensionSettings;
+  onSignedIn: (user: { userId: string; email: string | null }) => void;
+}) {
   const form = useValidatedForm({
     initialValues: NO_CREDENTIALS,
     load: loadData,
@@ -43,12 +49,7 @@ export function SignInView({ settings, onSignedIn }: { settings: ExtensionSettin
       </div>
       <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign In">
         <SignInFields form={form} autoFocus passwordIconSize={16} />
-        <a
-          href={authPage}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={FORGOT_PASSWORD_CLASS}
-        >
+        <a href={authPage} target="_blank" rel="noopener noreferrer" className={FORGOT_PASSWORD_CLASS}>
           Forgot password?
         </a>
       </form>

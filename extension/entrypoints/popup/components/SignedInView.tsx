@@ -41,12 +41,14 @@ export function SignedInView({ user, tab, settings, cachedFolders, queueCount }:
 
   useEffect(() => {
     let active = true;
-    void loadData().then(async (data) => {
-      // An expired access token is renewed here; a revoked session signs out (storage → sign-in view).
-      await data.checkSession().catch(() => null);
-      const fresh = await data.fetchFolders(user.userId);
-      if (active) setFolders(fresh);
-    }).catch((error: unknown) => console.warn('folders', error));
+    void loadData()
+      .then(async (data) => {
+        // An expired access token is renewed here; a revoked session signs out (storage → sign-in view).
+        await data.checkSession().catch(() => null);
+        const fresh = await data.fetchFolders(user.userId);
+        if (active) setFolders(fresh);
+      })
+      .catch((error: unknown) => console.warn('folders', error));
     return () => {
       active = false;
     };
@@ -85,7 +87,8 @@ export function SignedInView({ user, tab, settings, cachedFolders, queueCount }:
         </NewTabLink>
         {shortcut ? (
           <p className="text-center text-xs text-muted-foreground">
-            Tip: <kbd className="rounded border border-border bg-muted px-1 py-0.5 font-mono text-[11px]">{shortcut}</kbd> saves the current tab without opening this popup.
+            Tip: <kbd className="rounded border border-border bg-muted px-1 py-0.5 font-mono text-[11px]">{shortcut}</kbd> saves the current
+            tab without opening this popup.
           </p>
         ) : null}
       </footer>

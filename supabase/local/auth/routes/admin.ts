@@ -2,14 +2,26 @@ import { isPgError } from '../../db/index.ts';
 import { authError, notFound, unprocessable, validationFailed } from '../errors.ts';
 import { issueEmailLink } from '../links.ts';
 import { bool, obj, str, type AuthRequest } from '../request.ts';
-import { findUserByEmail, findUserById, identitiesOf, insertUser, isUuid, loadUserJson, mergeMetadata, nowIso, syncEmailIdentity, userJson, type UserRow } from '../users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  identitiesOf,
+  insertUser,
+  isUuid,
+  loadUserJson,
+  mergeMetadata,
+  nowIso,
+  syncEmailIdentity,
+  userJson,
+  type UserRow,
+} from '../users.ts';
 import { checkPassword, normaliseEmail } from '../validation.ts';
 import { databaseErrorSavingUser, hashPassword } from './signup.ts';
 import type { Queryable } from '../../db/index.ts';
 
 const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 
-const GO_DURATION_UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const GO_DURATION_UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** ban_duration as GoTrue takes it: a Go duration ("24h", "1h30m", "876000h") or "none" to lift a ban. */
 export function parseBanDuration(value: string, nowMs: number): string | null {
@@ -38,7 +50,12 @@ export async function listUsers(r: AuthRequest): Promise<void> {
   const page = pageParam(r.query('page'), 1, 1_000_000);
   const perPage = pageParam(r.query('per_page'), 50, 1000);
   const total = Number((await r.db.query<{ n: string }>('select count(*)::text as n from auth.users where deleted_at is null')).rows[0].n);
-  const rows = (await r.db.query<UserRow>('select * from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2', [perPage, (page - 1) * perPage])).rows;
+  const rows = (
+    await r.db.query<UserRow>('select * from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2', [
+      perPage,
+      (page - 1) * perPage,
+    ])
+  ).rows;
   const users = [];
   for (const u of rows) users.push(userJson(u, await identitiesOf(r.db, u.id)));
   const lastPage = Math.max(1, Math.ceil(total / perPage));
@@ -47,7 +64,15 @@ export async function listUsers(r: AuthRequest): Promise<void> {
   const links = [];
   if (page < lastPage) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
   links.push(`<${base}?page=${lastPage}&per_page=${perPage}>; rel="last"`);
-  r.json(200, { users, aud: 'authenticated' }, { Link: links.join(', '), 'X-Total-Count': String(total), 'Access-Control-Expose-Headers': 'Content-Range, Content-Type, X-Total-Count, Link, Location' });
+  r.json(
+    200,
+    { users, aud: 'authenticated' },
+    {
+      Link: links.join(', '),
+      'X-Total-Count': String(total),
+      'Access-Control-Expose-Headers': 'Content-Range, Content-Type, X-Total-Count, Link, Location',
+    },
+  );
 }
 
 async function requireUserById(db: Queryable, id: string): Promise<UserRow> {
@@ -74,7 +99,11 @@ export async function createUser(r: AuthRequest): Promise<void> {
   const now = nowIso(r.config.now);
   const user = await r.db
     .transaction(async (tx) => {
-      const u = await insertUser(tx, { email, passwordHash, userMetadata, appMetadata, confirmedAt: confirm ? now : null, provider: 'email' }, now);
+      const u = await insertUser(
+        tx,
+        { email, passwordHash, userMetadata, appMetadata, confirmedAt: confirm ? now : null, provider: 'email' },
+        now,
+      );
       if (bannedUntil) await tx.query('update auth.users set banned_until = $2 where id = $1', [u.id, bannedUntil]);
       return u;
     })
@@ -112,13 +141,18 @@ export async function updateUserById(r: AuthRequest, id: string): Promise<void> 
   const passwordHash = password ? await hashPassword(password) : undefined;
   const now = nowIso(r.config.now);
   await r.db.transaction(async (tx) => {
-    const set = (sql: string, value: unknown) => tx.query(`update auth.users set ${sql} = $2, updated_at = $3 where id = $1`, [user.id, value, now]);
+    const set = (sql: string, value: unknown) =>
+      tx.query(`update auth.users set ${sql} = $2, updated_at = $3 where id = $1`, [user.id, value, now]);
     if (passwordHash) await set('encrypted_password', passwordHash);
     if (email) {
       await set('email', email);
       await syncEmailIdentity(tx, user.id, email, !!(confirm || user.email_confirmed_at), now);
     }
-    if (confirm === true) await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1', [user.id, now]);
+    if (confirm === true)
+      await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1', [
+        user.id,
+        now,
+      ]);
     if (userMetadata) await set('raw_user_meta_data', JSON.stringify(mergeMetadata(user.raw_user_meta_data, userMetadata)));
     if (appMetadata) await set('raw_app_meta_data', JSON.stringify(mergeMetadata(user.raw_app_meta_data, appMetadata)));
     if (bannedUntil !== undefined) {
@@ -172,7 +206,8 @@ export async function generateLink(r: AuthRequest): Promise<void> {
   if (!user && type === 'magiclink') type = 'signup'; // as GoTrue: a magic link for a new address signs it up
   if (!user && (type === 'recovery' || type.startsWith('email_change'))) throw notFound('user_not_found', 'User with this email not found');
   if (user && (type === 'signup' || type === 'invite') && user.email_confirmed_at) throw emailExists();
-  if (type === 'signup' && !user && !password && str(body, 'type') === 'signup') throw authError(422, 'validation_failed', 'Signup requires a valid password');
+  if (type === 'signup' && !user && !password && str(body, 'type') === 'signup')
+    throw authError(422, 'validation_failed', 'Signup requires a valid password');
   if (password !== undefined) checkPassword(password);
   let newEmail: string | undefined;
   if (type.startsWith('email_change')) {
@@ -181,11 +216,25 @@ export async function generateLink(r: AuthRequest): Promise<void> {
   }
   const passwordHash = password ? await hashPassword(password) : null;
   const now = nowIso(r.config.now);
-  const linkType = type === 'email_change_new' || type === 'email_change_current' ? 'email_change' : (type as 'signup' | 'invite' | 'magiclink' | 'recovery');
+  const linkType =
+    type === 'email_change_new' || type === 'email_change_current'
+      ? 'email_change'
+      : (type as 'signup' | 'invite' | 'magiclink' | 'recovery');
   const link = await r.db
     .transaction(async (tx) => {
       if (!user) {
-        user = await insertUser(tx, { email, passwordHash, userMetadata: data, appMetadata: { provider: 'email', providers: ['email'] }, confirmedAt: null, provider: 'email' }, now);
+        user = await insertUser(
+          tx,
+          {
+            email,
+            passwordHash,
+            userMetadata: data,
+            appMetadata: { provider: 'email', providers: ['email'] },
+            confirmedAt: null,
+            provider: 'email',
+          },
+          now,
+        );
         if (type === 'invite') await tx.query('update auth.users set invited_at = $2 where id = $1', [user.id, now]);
       } else if (passwordHash && linkType === 'signup') {
         await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [user.id, passwordHash, now]);
@@ -196,5 +245,12 @@ export async function generateLink(r: AuthRequest): Promise<void> {
       throw e instanceof Error && 'status' in e ? e : databaseErrorSavingUser(e);
     });
   const fresh = await loadUserJson(r.db, (user as UserRow).id);
-  r.json(200, { ...fresh, action_link: link.actionLink, email_otp: link.otp, hashed_token: link.linkToken, redirect_to: link.redirectTo, verification_type: linkType });
+  r.json(200, {
+    ...fresh,
+    action_link: link.actionLink,
+    email_otp: link.otp,
+    hashed_token: link.linkToken,
+    redirect_to: link.redirectTo,
+    verification_type: linkType,
+  });
 }

@@ -36,7 +36,14 @@ function providerConfig(name: string | undefined): ProviderConfig | undefined {
   if (!env.FACEBOOK_AUTH_URL && !env.FACEBOOK_CLIENT_ID) return undefined;
   const auth = (env.FACEBOOK_AUTH_URL || 'https://www.facebook.com').replace(/\/$/, '');
   const graph = (env.FACEBOOK_GRAPH_URL || env.FACEBOOK_AUTH_URL || 'https://graph.facebook.com').replace(/\/$/, '');
-  return { name: 'facebook', authorizeUrl: `${auth}/dialog/oauth`, tokenUrl: `${graph}/oauth/access_token`, profileUrl: `${graph}/me`, clientId: env.FACEBOOK_CLIENT_ID || 'local-facebook-app', secret: env.FACEBOOK_SECRET || '' };
+  return {
+    name: 'facebook',
+    authorizeUrl: `${auth}/dialog/oauth`,
+    tokenUrl: `${graph}/oauth/access_token`,
+    profileUrl: `${graph}/me`,
+    clientId: env.FACEBOOK_CLIENT_ID || 'local-facebook-app',
+    secret: env.FACEBOOK_SECRET || '',
+  };
 }
 
 export const isProviderEnabled = (name: string) => !!providerConfig(name);
@@ -60,10 +67,25 @@ async function startUrl(r: AuthRequest, linkingTargetId?: string): Promise<{ url
   if (!provider) return { error: 'Unsupported provider: Provider is not enabled', target };
   const pkce = readPkce(r.query('code_challenge'), r.query('code_challenge_method'));
   let flowStateId: string | undefined;
-  if (pkce) flowStateId = await createFlowState(r.db, pkce, { providerType: provider.name, authMethod: 'oauth', now: nowIso(r.config.now) });
+  if (pkce)
+    flowStateId = await createFlowState(r.db, pkce, { providerType: provider.name, authMethod: 'oauth', now: nowIso(r.config.now) });
   const now = Math.floor(r.now() / 1000);
-  const state: OAuthState & { exp: number; iat: number; nonce: string } = { provider: provider.name, redirect_to: target, flow_state_id: flowStateId, linking_target_id: linkingTargetId, iat: now, exp: now + STATE_LIFETIME_S, nonce: randomUUID() };
-  const q = new URLSearchParams({ client_id: provider.clientId, redirect_uri: callbackUrl(r), response_type: 'code', scope: ['email', 'public_profile', r.query('scopes') ?? ''].join(' ').trim(), state: signJwt({ ...state }, stateKey(r.config.jwtSecret)) });
+  const state: OAuthState & { exp: number; iat: number; nonce: string } = {
+    provider: provider.name,
+    redirect_to: target,
+    flow_state_id: flowStateId,
+    linking_target_id: linkingTargetId,
+    iat: now,
+    exp: now + STATE_LIFETIME_S,
+    nonce: randomUUID(),
+  };
+  const q = new URLSearchParams({
+    client_id: provider.clientId,
+    redirect_uri: callbackUrl(r),
+    response_type: 'code',
+    scope: ['email', 'public_profile', r.query('scopes') ?? ''].join(' ').trim(),
+    state: signJwt({ ...state }, stateKey(r.config.jwtSecret)),
+  });
   return { url: `${provider.authorizeUrl}?${q.toString()}`, target };
 }
 
@@ -73,7 +95,10 @@ export async function authorize(r: AuthRequest): Promise<void> {
   const asJson = r.query('skip_http_redirect') === 'true';
   if (out.error) {
     if (asJson) throw validationFailed(out.error);
-    return r.redirect(withParams(out.target, { error: 'invalid_request', error_code: 'validation_failed', error_description: out.error }, 'hash'), 302);
+    return r.redirect(
+      withParams(out.target, { error: 'invalid_request', error_code: 'validation_failed', error_description: out.error }, 'hash'),
+      302,
+    );
   }
   if (asJson) return r.json(200, { url: out.url });
   r.redirect(out.url as string, 302);
@@ -99,46 +124,99 @@ interface Profile {
 async function fetchJson(url: string, init?: RequestInit): Promise<Record<string, unknown>> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new Error(typeof (body.error as { message?: string })?.message === 'string' ? (body.error as { message: string }).message : `HTTP ${res.status}`);
+  if (!res.ok)
+    throw new Error(
+      typeof (body.error as { message?: string })?.message === 'string'
+        ? (body.error as { message: string }).message
+        : `HTTP ${res.status}`,
+    );
   return body;
 }
 
 async function exchange(r: AuthRequest, p: ProviderConfig, code: string): Promise<{ accessToken: string; profile: Profile }> {
-  const form = new URLSearchParams({ client_id: p.clientId, client_secret: p.secret, redirect_uri: callbackUrl(r), code, grant_type: 'authorization_code' });
-  const tokens = await fetchJson(p.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: form });
+  const form = new URLSearchParams({
+    client_id: p.clientId,
+    client_secret: p.secret,
+    redirect_uri: callbackUrl(r),
+    code,
+    grant_type: 'authorization_code',
+  });
+  const tokens = await fetchJson(p.tokenUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: form,
+  });
   const accessToken = typeof tokens.access_token === 'string' ? tokens.access_token : '';
   if (!accessToken) throw new Error('no access token in the provider answer');
-  const profile = (await fetchJson(`${p.profileUrl}?${new URLSearchParams({ fields: 'id,name,email,first_name,last_name,picture', access_token: accessToken })}`)) as unknown as Profile;
+  const profile = (await fetchJson(
+    `${p.profileUrl}?${new URLSearchParams({ fields: 'id,name,email,first_name,last_name,picture', access_token: accessToken })}`,
+  )) as unknown as Profile;
   if (!profile || (typeof profile.id !== 'string' && typeof profile.id !== 'number')) throw new Error('no user id in the provider profile');
   return { accessToken, profile: { ...profile, id: String(profile.id) } };
 }
 
 function identityData(p: Profile, issuer: string) {
   const avatar = p.picture?.data?.url;
-  return { iss: issuer, sub: p.id, provider_id: p.id, name: p.name, full_name: p.name, first_name: p.first_name, last_name: p.last_name, email: p.email?.toLowerCase(), email_verified: !!p.email, phone_verified: false, avatar_url: avatar, picture: avatar };
+  return {
+    iss: issuer,
+    sub: p.id,
+    provider_id: p.id,
+    name: p.name,
+    full_name: p.name,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email?.toLowerCase(),
+    email_verified: !!p.email,
+    phone_verified: false,
+    avatar_url: avatar,
+    picture: avatar,
+  };
 }
 
 async function addProvider(tx: Queryable, user: UserRow, provider: string, now: string): Promise<void> {
   const app = user.raw_app_meta_data ?? {};
   const providers = Array.isArray(app.providers) ? (app.providers as string[]) : [];
-  if (!providers.includes(provider)) await tx.query('update auth.users set raw_app_meta_data = $2, updated_at = $3 where id = $1', [user.id, JSON.stringify({ ...app, providers: [...providers, provider] }), now]);
+  if (!providers.includes(provider))
+    await tx.query('update auth.users set raw_app_meta_data = $2, updated_at = $3 where id = $1', [
+      user.id,
+      JSON.stringify({ ...app, providers: [...providers, provider] }),
+      now,
+    ]);
 }
 
 /** Finds, links or creates the user behind a provider profile. */
-async function resolveUser(tx: Queryable, provider: string, issuer: string, profile: Profile, linkingTargetId: string | undefined, now: string): Promise<UserRow> {
+async function resolveUser(
+  tx: Queryable,
+  provider: string,
+  issuer: string,
+  profile: Profile,
+  linkingTargetId: string | undefined,
+  now: string,
+): Promise<UserRow> {
   const data = identityData(profile, issuer);
-  const existing = await tx.query<{ user_id: string }>('select user_id from auth.identities where provider = $1 and provider_id = $2', [provider, profile.id]);
+  const existing = await tx.query<{ user_id: string }>('select user_id from auth.identities where provider = $1 and provider_id = $2', [
+    provider,
+    profile.id,
+  ]);
   const identityUserId = existing.rows[0]?.user_id;
   if (linkingTargetId) {
-    if (identityUserId && identityUserId !== linkingTargetId) throw unprocessable('identity_already_exists', 'Identity is already linked to another user');
+    if (identityUserId && identityUserId !== linkingTargetId)
+      throw unprocessable('identity_already_exists', 'Identity is already linked to another user');
     const target = await findUserById(tx, linkingTargetId);
     if (!target) throw badRequest('user_not_found', 'User not found');
-    if (!identityUserId) await tx.query('insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at) values ($1, $2, $3, $4, $5, $5, $5)', [profile.id, target.id, JSON.stringify(data), provider, now]);
+    if (!identityUserId)
+      await tx.query(
+        'insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at) values ($1, $2, $3, $4, $5, $5, $5)',
+        [profile.id, target.id, JSON.stringify(data), provider, now],
+      );
     await addProvider(tx, target, provider, now);
     return target;
   }
   if (identityUserId) {
-    await tx.query('update auth.identities set identity_data = $3, last_sign_in_at = $4, updated_at = $4 where provider = $1 and provider_id = $2', [provider, profile.id, JSON.stringify(data), now]);
+    await tx.query(
+      'update auth.identities set identity_data = $3, last_sign_in_at = $4, updated_at = $4 where provider = $1 and provider_id = $2',
+      [provider, profile.id, JSON.stringify(data), now],
+    );
     return (await findUserById(tx, identityUserId)) as UserRow;
   }
   const email = data.email;
@@ -147,12 +225,32 @@ async function resolveUser(tx: Queryable, provider: string, issuer: string, prof
   if (byEmail) {
     // Automatic linking by a provider-verified address. An unconfirmed account's password was never
     // proven to belong to this address's owner, so it is dropped before the address is confirmed.
-    if (!byEmail.email_confirmed_at) await tx.query('update auth.users set encrypted_password = null, email_confirmed_at = $2, confirmation_token = null, updated_at = $2 where id = $1', [byEmail.id, now]);
-    await tx.query('insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at) values ($1, $2, $3, $4, $5, $5, $5)', [profile.id, byEmail.id, JSON.stringify(data), provider, now]);
+    if (!byEmail.email_confirmed_at)
+      await tx.query(
+        'update auth.users set encrypted_password = null, email_confirmed_at = $2, confirmation_token = null, updated_at = $2 where id = $1',
+        [byEmail.id, now],
+      );
+    await tx.query(
+      'insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at) values ($1, $2, $3, $4, $5, $5, $5)',
+      [profile.id, byEmail.id, JSON.stringify(data), provider, now],
+    );
     await addProvider(tx, byEmail, provider, now);
     return byEmail;
   }
-  return insertUser(tx, { email, passwordHash: null, userMetadata: data, appMetadata: { provider, providers: [provider] }, confirmedAt: now, provider, providerId: profile.id, identityData: data }, now);
+  return insertUser(
+    tx,
+    {
+      email,
+      passwordHash: null,
+      userMetadata: data,
+      appMetadata: { provider, providers: [provider] },
+      confirmedAt: now,
+      provider,
+      providerId: profile.id,
+      identityData: data,
+    },
+    now,
+  );
 }
 
 /** GET /callback?code&state: the provider sends the browser back here. */
@@ -161,15 +259,24 @@ export async function callback(r: AuthRequest): Promise<void> {
   try {
     state = verifyJwt(r.query('state') ?? '', stateKey(r.config.jwtSecret), r.now()) as unknown as OAuthState;
   } catch {
-    return r.redirect(withParams(r.config.siteUrl, { error: 'invalid_request', error_code: 'bad_oauth_state', error_description: 'OAuth state is invalid or has expired' }, 'hash'), 302);
+    return r.redirect(
+      withParams(
+        r.config.siteUrl,
+        { error: 'invalid_request', error_code: 'bad_oauth_state', error_description: 'OAuth state is invalid or has expired' },
+        'hash',
+      ),
+      302,
+    );
   }
   // Re-checked: the allow list may have changed since the state was signed.
   const target = resolveRedirect(state.redirect_to, r.config);
-  const fail = (error: string, code: string, description: string) => r.redirect(withParams(target, { error, error_code: code, error_description: description }, 'hash'), 302);
+  const fail = (error: string, code: string, description: string) =>
+    r.redirect(withParams(target, { error, error_code: code, error_description: description }, 'hash'), 302);
   const provider = providerConfig(state.provider);
   if (!provider) return fail('invalid_request', 'validation_failed', 'Unsupported provider: Provider is not enabled');
   const providerError = r.query('error');
-  if (providerError) return fail(providerError, 'oauth_provider_error', r.query('error_description') ?? r.query('error_reason') ?? providerError);
+  if (providerError)
+    return fail(providerError, 'oauth_provider_error', r.query('error_description') ?? r.query('error_reason') ?? providerError);
   const code = r.query('code');
   if (!code) return fail('invalid_request', 'bad_oauth_callback', 'OAuth callback with missing authorization code');
   let exchanged: Awaited<ReturnType<typeof exchange>>;
@@ -194,7 +301,21 @@ export async function callback(r: AuthRequest): Promise<void> {
       return r.redirect(withParams(target, { code: out.code }, 'query'), 302);
     }
     const s = out.session;
-    r.redirect(withParams(target, { access_token: s.access_token, expires_at: String(s.expires_at), expires_in: String(s.expires_in), provider_token: exchanged.accessToken, refresh_token: s.refresh_token, token_type: 'bearer' }, 'hash'), 302);
+    r.redirect(
+      withParams(
+        target,
+        {
+          access_token: s.access_token,
+          expires_at: String(s.expires_at),
+          expires_in: String(s.expires_in),
+          provider_token: exchanged.accessToken,
+          refresh_token: s.refresh_token,
+          token_type: 'bearer',
+        },
+        'hash',
+      ),
+      302,
+    );
   } catch (e) {
     const body = (e as { body?: { error_code?: string; msg?: string } }).body;
     if (body?.msg) return fail('server_error', body.error_code ?? 'unexpected_failure', body.msg);
@@ -208,7 +329,7 @@ export async function unlinkIdentity(r: AuthRequest, identityId: string): Promis
   const { user } = await r.requireUser();
   const identities = await identitiesOf(r.db, user.id);
   const identity = identities.find((i) => i.id === identityId);
-  if (!identity) throw unprocessable('identity_not_found', 'Identity doesn\'t exist');
+  if (!identity) throw unprocessable('identity_not_found', "Identity doesn't exist");
   if (identities.length <= 1) throw unprocessable('single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
   const now = nowIso(r.config.now);
   await r.db.transaction(async (tx) => {

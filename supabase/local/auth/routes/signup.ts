@@ -51,10 +51,26 @@ export async function signup(r: AuthRequest): Promise<void> {
       let user: UserRow;
       if (existing) {
         // Still unconfirmed: whoever proves the address owns it, so the latest password and data win.
-        await tx.query('update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = $4 where id = $1', [existing.id, passwordHash, JSON.stringify(data), now]);
+        await tx.query('update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = $4 where id = $1', [
+          existing.id,
+          passwordHash,
+          JSON.stringify(data),
+          now,
+        ]);
         user = existing;
       } else {
-        user = await insertUser(tx, { email, passwordHash, userMetadata: data, appMetadata: { provider: 'email', providers: ['email'] }, confirmedAt: autoconfirm ? now : null, provider: 'email' }, now);
+        user = await insertUser(
+          tx,
+          {
+            email,
+            passwordHash,
+            userMetadata: data,
+            appMetadata: { provider: 'email', providers: ['email'] },
+            confirmedAt: autoconfirm ? now : null,
+            provider: 'email',
+          },
+          now,
+        );
       }
       if (autoconfirm) return { session: await createSession(tx, r.config, user.id, 'password', { userAgent: r.userAgent(), ip: r.ip() }) };
       link = await issueEmailLink(tx, r.config, { userId: user.id, email, type: 'signup', redirectTo, pkce });
@@ -70,7 +86,8 @@ export async function signup(r: AuthRequest): Promise<void> {
       await sendAuthEmail(r.ctx, email, 'signup', link.actionLink);
     } catch (e) {
       // As GoTrue (it sends inside the sign-up transaction): a failed sign-up leaves no user behind.
-      if (!existing && 'userId' in result) await r.db.query('delete from auth.users where id = $1 and email_confirmed_at is null', [result.userId]);
+      if (!existing && 'userId' in result)
+        await r.db.query('delete from auth.users where id = $1 and email_confirmed_at is null', [result.userId]);
       throw e;
     }
   }

@@ -40,7 +40,14 @@ async function passwordGrant(r: AuthRequest, body: Record<string, unknown>): Pro
   const limits = r.config.signInLimits;
   const accountKey = `account:${email}`;
   const ipKey = `ip:${r.ip() ?? 'unknown'}`;
-  r.auth.signInFailures.check([[accountKey, limits.perAccount], [ipKey, limits.perIp]], r.now(), limits.windowMs);
+  r.auth.signInFailures.check(
+    [
+      [accountKey, limits.perAccount],
+      [ipKey, limits.perIp],
+    ],
+    r.now(),
+    limits.windowMs,
+  );
   const user = await findUserByEmail(r.db, email);
   const ok = await bcrypt.compare(password, user?.encrypted_password || DUMMY_HASH);
   if (!user || !user.encrypted_password || !ok) {
@@ -51,6 +58,8 @@ async function passwordGrant(r: AuthRequest, body: Record<string, unknown>): Pro
   r.auth.signInFailures.clear(accountKey);
   if (isBanned(user, r.now())) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  const session = await r.db.transaction((tx) => createSession(tx, r.config, user.id, 'password', { userAgent: r.userAgent(), ip: r.ip() }));
+  const session = await r.db.transaction((tx) =>
+    createSession(tx, r.config, user.id, 'password', { userAgent: r.userAgent(), ip: r.ip() }),
+  );
   r.json(200, session);
 }

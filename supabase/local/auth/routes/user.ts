@@ -56,13 +56,29 @@ export async function updateUser(r: AuthRequest): Promise<void> {
   const now = nowIso(r.config.now);
   let link: IssuedLink | undefined;
   await r.db.transaction(async (tx) => {
-    if (data) await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = $3 where id = $1', [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)), now]);
-    if (passwordHash) await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [user.id, passwordHash, now]);
+    if (data)
+      await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = $3 where id = $1', [
+        user.id,
+        JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)),
+        now,
+      ]);
+    if (passwordHash)
+      await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [user.id, passwordHash, now]);
     if (newEmail && r.config.autoconfirm) {
-      await tx.query('update auth.users set email = $2, email_confirmed_at = coalesce(email_confirmed_at, $3), updated_at = $3 where id = $1', [user.id, newEmail, now]);
+      await tx.query(
+        'update auth.users set email = $2, email_confirmed_at = coalesce(email_confirmed_at, $3), updated_at = $3 where id = $1',
+        [user.id, newEmail, now],
+      );
       await syncEmailIdentity(tx, user.id, newEmail, true, now);
     } else if (newEmail) {
-      link = await issueEmailLink(tx, r.config, { userId: user.id, email: user.email ?? newEmail, newEmail, type: 'email_change', redirectTo, pkce });
+      link = await issueEmailLink(tx, r.config, {
+        userId: user.id,
+        email: user.email ?? newEmail,
+        newEmail,
+        type: 'email_change',
+        redirectTo,
+        pkce,
+      });
     }
   });
   if (link && newEmail) await sendAuthEmail(r.ctx, newEmail, 'email_change', link.actionLink);
@@ -92,7 +108,9 @@ export async function recover(r: AuthRequest): Promise<void> {
   r.auth.emailLimiter.take('recovery', email, r.now());
   const user = await findUserByEmail(r.db, email);
   if (user) {
-    const link = await r.db.transaction((tx) => issueEmailLink(tx, r.config, { userId: user.id, email, type: 'recovery', redirectTo, pkce }));
+    const link = await r.db.transaction((tx) =>
+      issueEmailLink(tx, r.config, { userId: user.id, email, type: 'recovery', redirectTo, pkce }),
+    );
     void sendAuthEmail(r.ctx, email, 'recovery', link.actionLink).catch(() => undefined);
   }
   r.json(200, {});
@@ -102,16 +120,27 @@ export async function recover(r: AuthRequest): Promise<void> {
 export async function resend(r: AuthRequest): Promise<void> {
   const body = await r.body();
   const type = str(body, 'type');
-  if (type !== 'signup' && type !== 'email_change') throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+  if (type !== 'signup' && type !== 'email_change')
+    throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
   const raw = str(body, 'email');
   if (!raw) throw validationFailed('Resend requires an email');
   const email = normaliseEmail(raw);
   const redirectTo = r.redirectTarget(obj(body, 'options')?.emailRedirectTo);
   r.auth.emailLimiter.take(type, email, r.now());
   const user =
-    type === 'signup' ? await findUserByEmail(r.db, email) : (await r.db.query<{ id: string; email: string }>('select * from auth.users where lower(email_change) = $1', [email])).rows[0];
+    type === 'signup'
+      ? await findUserByEmail(r.db, email)
+      : (await r.db.query<{ id: string; email: string }>('select * from auth.users where lower(email_change) = $1', [email])).rows[0];
   if (user && (type === 'email_change' || !(await findUserByEmail(r.db, email))?.email_confirmed_at)) {
-    const link = await r.db.transaction((tx) => issueEmailLink(tx, r.config, { userId: user.id, email: user.email ?? email, newEmail: type === 'email_change' ? email : undefined, type, redirectTo }));
+    const link = await r.db.transaction((tx) =>
+      issueEmailLink(tx, r.config, {
+        userId: user.id,
+        email: user.email ?? email,
+        newEmail: type === 'email_change' ? email : undefined,
+        type,
+        redirectTo,
+      }),
+    );
     await sendAuthEmail(r.ctx, email, type, link.actionLink);
   }
   r.json(200, {});

@@ -31,17 +31,29 @@ function expired(user: UserRow, type: EmailLinkType, nowMs: number): boolean {
   return !sent || nowMs - new Date(sent).getTime() > TOKEN_LIFETIME_MS[type];
 }
 
-async function findByLinkToken(tx: Queryable, types: EmailLinkType[], linkToken: string): Promise<{ user: UserRow; type: EmailLinkType } | undefined> {
+async function findByLinkToken(
+  tx: Queryable,
+  types: EmailLinkType[],
+  linkToken: string,
+): Promise<{ user: UserRow; type: EmailLinkType } | undefined> {
   const hashed = hashLinkToken(linkToken);
   for (const type of types) {
     const col = TOKEN_COLUMN[type];
-    const r = await tx.query<UserRow>(`select * from auth.users where split_part(${col}, ':', 1) = $1 and deleted_at is null for update`, [hashed]);
+    const r = await tx.query<UserRow>(`select * from auth.users where split_part(${col}, ':', 1) = $1 and deleted_at is null for update`, [
+      hashed,
+    ]);
     if (r.rows[0]) return { user: r.rows[0], type };
   }
   return undefined;
 }
 
-async function findByOtp(r: AuthRequest, tx: Queryable, types: EmailLinkType[], email: string, otp: string): Promise<{ user: UserRow; type: EmailLinkType } | undefined> {
+async function findByOtp(
+  r: AuthRequest,
+  tx: Queryable,
+  types: EmailLinkType[],
+  email: string,
+  otp: string,
+): Promise<{ user: UserRow; type: EmailLinkType } | undefined> {
   // Each attempt is counted before the code is compared (synchronously, so parallel guesses
   // cannot all pass one stale count); past MAX_OTP_FAILURES no code is compared at all.
   const keys = [...new Set(types.map((t) => codeKey(t, email)))];
@@ -89,19 +101,30 @@ async function applyVerification(tx: Queryable, user: UserRow, type: EmailLinkTy
     return;
   }
   // Following any e-mailed link proves the address, as GoTrue treats recovery and magic links.
-  await tx.query(`update auth.users set ${col} = null, email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1`, [user.id, now]);
+  await tx.query(
+    `update auth.users set ${col} = null, email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1`,
+    [user.id, now],
+  );
   if (!user.email_confirmed_at) await syncEmailIdentity(tx, user.id, user.email ?? '', true, now);
 }
 
 type Outcome = { session: SessionJson; type: EmailLinkType } | { code: string; type: EmailLinkType };
 
-async function verifyInTx(r: AuthRequest, input: { type: string; linkToken?: string; email?: string; otp?: string }, allowPkce: boolean): Promise<Outcome> {
+async function verifyInTx(
+  r: AuthRequest,
+  input: { type: string; linkToken?: string; email?: string; otp?: string },
+  allowPkce: boolean,
+): Promise<Outcome> {
   const types = candidateTypes(input.type);
   if (types.length === 0) throw new InvalidToken();
   const pkce = allowPkce && !!input.linkToken?.startsWith('pkce_');
   const linkToken = input.linkToken?.replace(/^pkce_/, '');
   return r.db.transaction(async (tx) => {
-    const found = linkToken ? await findByLinkToken(tx, types, linkToken) : input.email && input.otp ? await findByOtp(r, tx, types, input.email, input.otp) : undefined;
+    const found = linkToken
+      ? await findByLinkToken(tx, types, linkToken)
+      : input.email && input.otp
+        ? await findByOtp(r, tx, types, input.email, input.otp)
+        : undefined;
     if (!found || expired(found.user, found.type, r.now())) throw new InvalidToken();
     const now = nowIso(r.config.now);
     await applyVerification(tx, found.user, found.type, now);
@@ -126,14 +149,31 @@ export async function verifyLink(r: AuthRequest): Promise<void> {
     if ('code' in out) return r.redirect(withParams(target, { code: out.code }, 'query'));
     const s = out.session;
     r.redirect(
-      withParams(target, { access_token: s.access_token, expires_at: String(s.expires_at), expires_in: String(s.expires_in), refresh_token: s.refresh_token, token_type: 'bearer', type: out.type }, 'hash'),
+      withParams(
+        target,
+        {
+          access_token: s.access_token,
+          expires_at: String(s.expires_at),
+          expires_in: String(s.expires_in),
+          refresh_token: s.refresh_token,
+          token_type: 'bearer',
+          type: out.type,
+        },
+        'hash',
+      ),
     );
   } catch (e) {
     if (!(e instanceof InvalidToken)) {
       const msg = e instanceof Error ? e.message : 'Error verifying link';
       return r.redirect(withParams(target, { error: 'server_error', error_code: 'unexpected_failure', error_description: msg }, 'hash'));
     }
-    r.redirect(withParams(target, { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' }, 'hash'));
+    r.redirect(
+      withParams(
+        target,
+        { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' },
+        'hash',
+      ),
+    );
   }
 }
 

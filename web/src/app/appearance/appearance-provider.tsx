@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSessionState } from '../session/use-session-state.ts';
 import { AppearanceContext } from './appearance-context.ts';
-import { APPEARANCE_CACHE_KEY, appearanceStyle, applyAppearanceStyle, normalizeAppearance, resolveTheme, type Appearance } from './appearance.ts';
+import {
+  APPEARANCE_CACHE_KEY,
+  appearanceStyle,
+  applyAppearanceStyle,
+  normalizeAppearance,
+  resolveTheme,
+  type Appearance,
+} from './appearance.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -43,7 +50,7 @@ export function AppearanceProvider({ children }: { children: ReactNode }) {
   const [appearance, setAppearanceState] = useState<Appearance>(readCachedAppearance);
   const prefersDark = usePrefersDark();
   const { status, session } = useSessionState();
-  const userId = status === 'signed-in' ? session?.user.id ?? null : null;
+  const userId = status === 'signed-in' ? (session?.user.id ?? null) : null;
 
   const setAppearance = useCallback((next: Appearance) => {
     const normalized = normalizeAppearance(next);

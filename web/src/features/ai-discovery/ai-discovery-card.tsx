@@ -86,22 +86,32 @@ export function AiDiscoveryCard({ userId }: { userId: string }) {
   }
 
   return (
-    <section className="grid gap-4 rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm backdrop-blur sm:p-5" aria-labelledby="ai-discovery-title" data-testid="ai-discovery">
+    <section
+      className="grid gap-4 rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm backdrop-blur sm:p-5"
+      aria-labelledby="ai-discovery-title"
+      data-testid="ai-discovery"
+    >
       <div className="grid gap-1">
         <h2 id="ai-discovery-title" className="flex items-center gap-2 text-lg font-semibold">
           <SparklesIcon size={18} className="text-primary" />
           AI Link Discovery
         </h2>
         <p className="text-sm text-muted-foreground">
-          Describe what you are looking for: the AI suggests {AI_MIN_SUGGESTIONS}-{AI_MAX_SUGGESTIONS} sites, with your saved links as context.
+          Describe what you are looking for: the AI suggests {AI_MIN_SUGGESTIONS}-{AI_MAX_SUGGESTIONS} sites, with your saved links as
+          context.
         </p>
       </div>
       {notConfigured ? (
-        <div className="grid gap-1 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm" role="note" data-testid="ai-not-configured">
+        <div
+          className="grid gap-1 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm"
+          role="note"
+          data-testid="ai-not-configured"
+        >
           <p className="font-medium">AI discovery is not set up on this server: no OpenAI API key is configured.</p>
           <p className="text-muted-foreground">
-            Set <code className="font-mono">OPENAI_API_KEY</code> in the environment of the ai-chat function (and <code className="font-mono">OPENAI_BASE_URL</code> for any
-            OpenAI-compatible server, such as a local model server), then restart it.
+            Set <code className="font-mono">OPENAI_API_KEY</code> in the environment of the ai-chat function (and{' '}
+            <code className="font-mono">OPENAI_BASE_URL</code> for any OpenAI-compatible server, such as a local model server), then restart
+            it.
           </p>
         </div>
       ) : null}
@@ -141,18 +151,37 @@ export function AiDiscoveryCard({ userId }: { userId: string }) {
         </p>
       ) : null}
       {suggestions && suggestions.length > 0 ? (
-        <ScrollArea style={{ maxHeight: AI_SUGGESTIONS_LIST_HEIGHT_PX }} className="-mr-2 pr-2" data-testid="ai-suggestions" tabIndex={0} aria-label="Suggestions">
+        <ScrollArea
+          style={{ maxHeight: AI_SUGGESTIONS_LIST_HEIGHT_PX }}
+          className="-mr-2 pr-2"
+          data-testid="ai-suggestions"
+          tabIndex={0}
+          aria-label="Suggestions"
+        >
           <ul className="grid gap-3">
             {suggestions.map((suggestion) => {
               const done = added.has(suggestion.url);
               return (
-                <li key={suggestion.url} className="grid gap-1.5 rounded-lg border border-border bg-background/60 p-3" data-testid="ai-suggestion">
+                <li
+                  key={suggestion.url}
+                  className="grid gap-1.5 rounded-lg border border-border bg-background/60 p-3"
+                  data-testid="ai-suggestion"
+                >
                   <div className="flex items-start justify-between gap-2">
-                    <a href={suggestion.url} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex min-w-0 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+                    <a
+                      href={suggestion.url}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="inline-flex min-w-0 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+                    >
                       <span className="break-words">{suggestion.title}</span>
                       <ExternalLinkIcon size={14} className="shrink-0" />
                     </a>
-                    {suggestion.category ? <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{suggestion.category}</span> : null}
+                    {suggestion.category ? (
+                      <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                        {suggestion.category}
+                      </span>
+                    ) : null}
                   </div>
                   <p className="truncate text-xs text-muted-foreground">{suggestion.url}</p>
                   {suggestion.description ? <p className="text-sm">{suggestion.description}</p> : null}
@@ -165,7 +194,13 @@ export function AiDiscoveryCard({ userId }: { userId: string }) {
                     onClick={() => void add(suggestion)}
                     aria-label={done ? `Added ${suggestion.title}` : `Add ${suggestion.title}`}
                   >
-                    {done ? <CheckCircleIcon size={14} /> : adding === suggestion.url ? <LoaderIcon size={14} className="animate-spin" /> : <PlusIcon size={14} />}
+                    {done ? (
+                      <CheckCircleIcon size={14} />
+                    ) : adding === suggestion.url ? (
+                      <LoaderIcon size={14} className="animate-spin" />
+                    ) : (
+                      <PlusIcon size={14} />
+                    )}
                     {done ? 'Added' : suggestion.category ? `Add to ${suggestion.category}` : 'Add'}
                   </Button>
                 </li>

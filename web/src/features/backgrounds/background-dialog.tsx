@@ -16,9 +16,13 @@ interface BackgroundDialogProps {
  */
 export function BackgroundDialog({ userId, scope, onClose }: BackgroundDialogProps) {
   return (
-    <Dialog open={scope !== null} onOpenChange={(open) => !open && onClose()} title={scope ? backgroundDialogTitle(scope) : ''} className="sm:max-w-2xl">
+    <Dialog
+      open={scope !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={scope ? backgroundDialogTitle(scope) : ''}
+      className="sm:max-w-2xl"
+    >
       {scope ? <BackgroundManager userId={userId} scope={scope} /> : null}
     </Dialog>
   );
 }
-

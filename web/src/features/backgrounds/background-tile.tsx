@@ -24,17 +24,35 @@ export function BackgroundTile({ background, current, adminDefault, busy, onSele
     >
       <div className="relative aspect-video bg-cover bg-center" style={{ backgroundImage: cssBackgroundImage(background.background_url) }}>
         <div className="absolute top-1.5 left-1.5 flex gap-1">
-          {current ? <span className="rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground shadow">Current</span> : null}
-          {adminDefault ? <span className="rounded-full bg-black/70 px-2 py-0.5 text-[11px] font-semibold text-white shadow">Default</span> : null}
+          {current ? (
+            <span className="rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground shadow">Current</span>
+          ) : null}
+          {adminDefault ? (
+            <span className="rounded-full bg-black/70 px-2 py-0.5 text-[11px] font-semibold text-white shadow">Default</span>
+          ) : null}
         </div>
       </div>
       <div className="flex items-center gap-1.5 p-2">
         {/* An admin default in effect can still be selected: that makes it the user's own choice. */}
-        <Button size="sm" variant={current && !adminDefault ? 'secondary' : 'primary'} className="flex-1" disabled={busy || (current && !adminDefault)} onClick={onSelect}>
+        <Button
+          size="sm"
+          variant={current && !adminDefault ? 'secondary' : 'primary'}
+          className="flex-1"
+          disabled={busy || (current && !adminDefault)}
+          onClick={onSelect}
+        >
           Select
         </Button>
         {adminDefault ? null : (
-          <Button size="icon" variant="ghost" className="text-destructive hover:bg-destructive/10 hover:text-destructive" disabled={busy} onClick={onDelete} aria-label="Delete background" title="Delete background">
+          <Button
+            size="icon"
+            variant="ghost"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            disabled={busy}
+            onClick={onDelete}
+            aria-label="Delete background"
+            title="Delete background"
+          >
             <TrashIcon size={16} />
           </Button>
         )}

@@ -17,4 +17,3 @@ export function CategoryDialog({ open, onOpenChange, category }: CategoryDialogP
     </Dialog>
   );
 }
-

@@ -26,7 +26,11 @@ export function CategoryForm({ category, onDone }: { category: Category | null; 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<CategoryInput>({ resolver: zodResolver(categorySchema), defaultValues: { name: category?.name ?? '' }, reValidateMode: 'onChange' });
+  } = useForm<CategoryInput>({
+    resolver: zodResolver(categorySchema),
+    defaultValues: { name: category?.name ?? '' },
+    reValidateMode: 'onChange',
+  });
 
   const submit = handleSubmit(async ({ name }) => {
     let iconUrl = icon.removed ? null : icon.iconUrl;

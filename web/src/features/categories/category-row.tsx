@@ -44,7 +44,13 @@ export function CategoryRow({ category, linkCount, pulsing, onEdit, onDelete, de
       ) : null}
       {category.is_default ? null : (
         <div className="flex shrink-0 gap-0.5">
-          <button type="button" className={ICON_BUTTON} onClick={() => onEdit(category)} aria-label={`Edit ${category.name}`} title="Edit category">
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            onClick={() => onEdit(category)}
+            aria-label={`Edit ${category.name}`}
+            title="Edit category"
+          >
             <PencilIcon size={16} />
           </button>
           <button

@@ -25,7 +25,10 @@ interface ManageCategoriesCardProps {
 
 // Its own chunk, rendered only while open: its form brings zod, which the dashboard's first load
 // does without (issue 11 'Scale').
-const CategoryDialog = lazyDialog(() => import('./category-dialog.tsx'), (m) => m.CategoryDialog);
+const CategoryDialog = lazyDialog(
+  () => import('./category-dialog.tsx'),
+  (m) => m.CategoryDialog,
+);
 const DIALOG_INTENT = preloadOnIntent([CategoryDialog]);
 
 const ROW_HEIGHT = 52;
@@ -61,7 +64,11 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
   }
 
   return (
-    <section {...DIALOG_INTENT} aria-labelledby="manage-categories-title" className="rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm backdrop-blur sm:p-5">
+    <section
+      {...DIALOG_INTENT}
+      aria-labelledby="manage-categories-title"
+      className="rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm backdrop-blur sm:p-5"
+    >
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 id="manage-categories-title" className="text-lg font-semibold tracking-tight">
           Manage Categories
@@ -79,7 +86,12 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
             {virtualizer.getVirtualItems().map((item) => {
               const category = categories[item.index];
               return (
-                <div key={category.id} role="listitem" className="absolute inset-x-0 py-0.5" style={{ top: item.start, height: ROW_HEIGHT }}>
+                <div
+                  key={category.id}
+                  role="listitem"
+                  className="absolute inset-x-0 py-0.5"
+                  style={{ top: item.start, height: ROW_HEIGHT }}
+                >
                   <CategoryRow
                     category={category}
                     linkCount={linkCounts ? folderItemCount(category, linkCounts, pendingIncoming) : undefined}

@@ -49,16 +49,28 @@ export function IconPicker({ value, onChange, disabled }: IconPickerProps) {
           <CategoryIcon iconUrl={value.iconUrl} size="lg" />
         )}
         <div className="min-w-0 flex-1">
-          <p id={labelId} className="text-sm font-medium">Icon</p>
+          <p id={labelId} className="text-sm font-medium">
+            Icon
+          </p>
           <p className="truncate text-xs text-muted-foreground" data-testid="icon-current">
-            {value.file ? `Custom: ${value.file.name}` : value.iconUrl ? (GALLERY_ICONS.find((i) => i.path === value.iconUrl)?.name ?? 'Custom icon') : 'No icon'}
+            {value.file
+              ? `Custom: ${value.file.name}`
+              : value.iconUrl
+                ? (GALLERY_ICONS.find((i) => i.path === value.iconUrl)?.name ?? 'Custom icon')
+                : 'No icon'}
           </p>
         </div>
         <div className="flex flex-col gap-1.5 sm:flex-row">
           <Button variant="outline" size="sm" disabled={disabled} onClick={filePicker.open}>
             Upload icon
           </Button>
-          <Button variant="ghost" size="sm" disabled={disabled || !hasIcon(value)} onClick={() => setConfirmOpen(true)} className="text-destructive hover:text-destructive">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={disabled || !hasIcon(value)}
+            onClick={() => setConfirmOpen(true)}
+            className="text-destructive hover:text-destructive"
+          >
             Remove Icon
           </Button>
         </div>
@@ -66,7 +78,11 @@ export function IconPicker({ value, onChange, disabled }: IconPickerProps) {
       </div>
 
       {value.removed ? (
-        <p role="status" data-testid="icon-removed-banner" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-xs text-foreground">
+        <p
+          role="status"
+          data-testid="icon-removed-banner"
+          className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-xs text-foreground"
+        >
           Icon marked as removed. It is cleared when you save the category.
         </p>
       ) : null}

@@ -16,15 +16,33 @@ interface ProbeResult {
 /** Each probe: the web server's routes (part 2 §7 'Debug helper'). None of them saves anything. */
 const PROBES: { name: string; run: (token: string | null) => Promise<Response> }[] = [
   { name: 'POST /api/health', run: (token) => fetch('/api/health', { method: 'POST', headers: bearer(token) }) },
-  { name: 'POST /api/echo', run: (token) => fetch('/api/echo', { method: 'POST', headers: { ...bearer(token), 'Content-Type': 'application/json' }, body: JSON.stringify({ probe: 'debug' }) }) },
+  {
+    name: 'POST /api/echo',
+    run: (token) =>
+      fetch('/api/echo', {
+        method: 'POST',
+        headers: { ...bearer(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ probe: 'debug' }),
+      }),
+  },
   // An empty URL: the function answers 400 'URL is required', which proves the route without saving a link.
   {
     name: 'POST /api/links/share-incoming (empty url: expects 400)',
-    run: (token) => fetch('/api/links/share-incoming', { method: 'POST', headers: { ...bearer(token), 'Content-Type': 'application/json' }, body: JSON.stringify({ url: '', source: 'generic' }) }),
+    run: (token) =>
+      fetch('/api/links/share-incoming', {
+        method: 'POST',
+        headers: { ...bearer(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: '', source: 'generic' }),
+      }),
   },
   {
     name: 'POST /share/receive (expects a redirect)',
-    run: () => fetch('/share/receive', { method: 'POST', body: new URLSearchParams({ url: 'https://example.com/debug-probe', source: 'generic', method: 'web_share_target' }), redirect: 'manual' }),
+    run: () =>
+      fetch('/share/receive', {
+        method: 'POST',
+        body: new URLSearchParams({ url: 'https://example.com/debug-probe', source: 'generic', method: 'web_share_target' }),
+        redirect: 'manual',
+      }),
   },
 ];
 
@@ -58,7 +76,12 @@ export function ApiRoutingPanel({ userId }: { userId: string }) {
         const res = await probe.run(token);
         const redirect = res.type === 'opaqueredirect';
         const text = redirect ? '' : await res.text();
-        out.push({ name: probe.name, status: redirect ? 'redirect' : String(res.status), ok: redirect || res.status < 500, detail: text.slice(0, 160) });
+        out.push({
+          name: probe.name,
+          status: redirect ? 'redirect' : String(res.status),
+          ok: redirect || res.status < 500,
+          detail: text.slice(0, 160),
+        });
       } catch (error) {
         out.push({ name: probe.name, status: 'network error', ok: false, detail: (error as Error).message });
       }
@@ -68,7 +91,10 @@ export function ApiRoutingPanel({ userId }: { userId: string }) {
   }
 
   return (
-    <details className="rounded-xl border border-dashed border-warning/70 bg-card/90 p-4 text-sm text-card-foreground" data-testid="api-routing-panel">
+    <details
+      className="rounded-xl border border-dashed border-warning/70 bg-card/90 p-4 text-sm text-card-foreground"
+      data-testid="api-routing-panel"
+    >
       <summary className="cursor-pointer font-medium">API routing test (debug: development builds and admins only)</summary>
       <div className="mt-3 grid gap-3">
         <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void runAll()} disabled={running}>
@@ -79,7 +105,8 @@ export function ApiRoutingPanel({ userId }: { userId: string }) {
           <ul className="grid gap-1 font-mono text-xs">
             {results.map((result) => (
               <li key={result.name} className={result.ok ? 'text-foreground' : 'text-destructive'}>
-                {result.ok ? '✓' : '✗'} {result.name} → {result.status} {result.detail ? <span className="text-muted-foreground">{result.detail}</span> : null}
+                {result.ok ? '✓' : '✗'} {result.name} → {result.status}{' '}
+                {result.detail ? <span className="text-muted-foreground">{result.detail}</span> : null}
               </li>
             ))}
           </ul>

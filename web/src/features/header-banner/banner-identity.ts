@@ -6,7 +6,10 @@ export function displayName(profile: ProfileRow | null | undefined, user: Pick<U
   const fromProfile = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ').trim();
   if (fromProfile) return fromProfile;
   const meta = (user.user_metadata ?? {}) as { first_name?: unknown; last_name?: unknown };
-  const fromMeta = [meta.first_name, meta.last_name].filter((part) => typeof part === 'string' && part).join(' ').trim();
+  const fromMeta = [meta.first_name, meta.last_name]
+    .filter((part) => typeof part === 'string' && part)
+    .join(' ')
+    .trim();
   if (fromMeta) return fromMeta;
   return (user.email ?? '').split('@')[0] ?? '';
 }

@@ -76,24 +76,44 @@ export function HeaderBanner({ user }: { user: User }) {
       <div className="absolute inset-0 -z-10 bg-black/25" />
       {/* Phones: name/e-mail and buttons on one row, the slogan below; wide screens: all on one row. */}
       <div className="mx-auto flex h-full max-w-7xl flex-wrap content-center items-center gap-x-3 gap-y-2 px-3 sm:px-6">
-          <div className="order-1 flex min-w-0 flex-1 items-center gap-3 lg:flex-none">
-            <div aria-hidden="true" data-testid="banner-avatar" className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 text-lg font-semibold ring-2 ring-white/40 sm:flex">
-              {/* A hidden name hides its initials too (they would give it away). */}
-              {nameVisible ? initialsOf(name) : <UserIcon size={22} />}
-            </div>
-            <div className="min-w-0">
-              <HideableLine field="Name" text={name} visible={nameVisible} busy={nameToggle.isPending || profile.isPending} onToggle={toggleName}
-                className="text-base font-semibold sm:text-lg" testId="banner-name" />
-              <HideableLine field="Email" text={email} visible={emailVisible} busy={emailToggle.isPending || profile.isPending} onToggle={toggleEmail}
-                className="text-sm text-white/85" testId="banner-email" />
-            </div>
+        <div className="order-1 flex min-w-0 flex-1 items-center gap-3 lg:flex-none">
+          <div
+            aria-hidden="true"
+            data-testid="banner-avatar"
+            className="hidden h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/20 text-lg font-semibold ring-2 ring-white/40 sm:flex"
+          >
+            {/* A hidden name hides its initials too (they would give it away). */}
+            {nameVisible ? initialsOf(name) : <UserIcon size={22} />}
           </div>
+          <div className="min-w-0">
+            <HideableLine
+              field="Name"
+              text={name}
+              visible={nameVisible}
+              busy={nameToggle.isPending || profile.isPending}
+              onToggle={toggleName}
+              className="text-base font-semibold sm:text-lg"
+              testId="banner-name"
+            />
+            <HideableLine
+              field="Email"
+              text={email}
+              visible={emailVisible}
+              busy={emailToggle.isPending || profile.isPending}
+              onToggle={toggleEmail}
+              className="text-sm text-white/85"
+              testId="banner-email"
+            />
+          </div>
+        </div>
 
-          <p className="order-3 w-full text-center text-sm font-medium italic text-white/90 drop-shadow lg:order-2 lg:w-auto lg:flex-1 lg:text-lg">{TAGLINE}</p>
+        <p className="order-3 w-full text-center text-sm font-medium italic text-white/90 drop-shadow lg:order-2 lg:w-auto lg:flex-1 lg:text-lg">
+          {TAGLINE}
+        </p>
 
-          <nav aria-label="Account" className="order-2 shrink-0 lg:order-3">
-            {/* One tab stop; arrow keys move between the actions. */}
-            <div role="toolbar" aria-label="Account actions" className="flex items-center gap-1 sm:gap-2" {...accountToolbar}>
+        <nav aria-label="Account" className="order-2 shrink-0 lg:order-3">
+          {/* One tab stop; arrow keys move between the actions. */}
+          <div role="toolbar" aria-label="Account actions" className="flex items-center gap-1 sm:gap-2" {...accountToolbar}>
             <Link to="/" className={ACTION_CLASS} aria-label="Home" title="Home">
               <HomeIcon size={18} />
             </Link>
@@ -101,7 +121,13 @@ export function HeaderBanner({ user }: { user: User }) {
               <PlusIcon size={18} />
             </Link>
             {onChangeBackground ? (
-              <button type="button" className={ACTION_CLASS} onClick={onChangeBackground} aria-label="Change background" title="Change background">
+              <button
+                type="button"
+                className={ACTION_CLASS}
+                onClick={onChangeBackground}
+                aria-label="Change background"
+                title="Change background"
+              >
                 <ImageIcon size={18} />
               </button>
             ) : null}
@@ -111,8 +137,8 @@ export function HeaderBanner({ user }: { user: User }) {
             <button type="button" className={ACTION_CLASS} onClick={onSignOut} disabled={signingOut} aria-label="Sign out" title="Sign out">
               <LogOutIcon size={18} />
             </button>
-            </div>
-          </nav>
+          </div>
+        </nav>
       </div>
     </header>
   );

@@ -11,7 +11,15 @@ import { showSuccessToast } from '~shared/ui/toast.ts';
  * link's page (one at a time; it rate-limits per user), the cards update as previews arrive, and
  * the button shows the progress. Leaving the page stops the batch.
  */
-export function RefreshPreviewsButton({ linkIds, scope, className }: { linkIds: readonly string[] | undefined; scope: 'folder' | 'collection'; className?: string }) {
+export function RefreshPreviewsButton({
+  linkIds,
+  scope,
+  className,
+}: {
+  linkIds: readonly string[] | undefined;
+  scope: 'folder' | 'collection';
+  className?: string;
+}) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<RefreshProgress | null>(null);
@@ -25,7 +33,10 @@ export function RefreshPreviewsButton({ linkIds, scope, className }: { linkIds: 
     setProgress(null);
     if (abort.current.signal.aborted) return;
     const updated = result.done - result.failed;
-    showSuccessToast('Previews refreshed', `${updated} of ${result.total} ${result.total === 1 ? 'link' : 'links'} updated${scope === 'folder' ? ' in this folder' : ''}.`);
+    showSuccessToast(
+      'Previews refreshed',
+      `${updated} of ${result.total} ${result.total === 1 ? 'link' : 'links'} updated${scope === 'folder' ? ' in this folder' : ''}.`,
+    );
   }
 
   const label = progress ? `Refreshing previews ${progress.done}/${progress.total}` : 'Refresh previews';

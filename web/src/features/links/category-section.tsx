@@ -40,22 +40,48 @@ function sameSection(a: CategorySectionProps, b: CategorySectionProps): boolean 
   }
   const x = a.section;
   const y = b.section;
-  return x.category === y.category && x.totalCount === y.totalCount && x.links.length === y.links.length && x.links.every((link, i) => link === y.links[i]);
+  return (
+    x.category === y.category &&
+    x.totalCount === y.totalCount &&
+    x.links.length === y.links.length &&
+    x.links.every((link, i) => link === y.links[i])
+  );
 }
 
 /** One folder in 'Your Links': header, up to 3 cards (total in the badge), optional sub-sections. */
 export const CategorySection = memo(function CategorySection(props: CategorySectionProps) {
-  const { section, fullList, collapsed, onToggle, onOpen, backgroundImage, onChangeBackground, columns, handlers, children, searching, emptySearch } = props;
+  const {
+    section,
+    fullList,
+    collapsed,
+    onToggle,
+    onOpen,
+    backgroundImage,
+    onChangeBackground,
+    columns,
+    handlers,
+    children,
+    searching,
+    emptySearch,
+  } = props;
   const bodyId = `section-${section.category.id}`;
   return (
     <section
       aria-label={section.category.name}
       data-testid="category-section"
       data-category-id={section.category.id}
-      className={cn('relative overflow-hidden rounded-xl border border-border bg-card/90 shadow-sm', backgroundImage && 'bg-cover bg-center')}
+      className={cn(
+        'relative overflow-hidden rounded-xl border border-border bg-card/90 shadow-sm',
+        backgroundImage && 'bg-cover bg-center',
+      )}
       style={backgroundImage ? { backgroundImage } : undefined}
     >
-      <div className={cn('grid grid-cols-1 gap-3 p-3 sm:p-4', backgroundImage && 'bg-gradient-to-b from-card/90 via-card/75 to-card/90 backdrop-blur-[1px]')}>
+      <div
+        className={cn(
+          'grid grid-cols-1 gap-3 p-3 sm:p-4',
+          backgroundImage && 'bg-gradient-to-b from-card/90 via-card/75 to-card/90 backdrop-blur-[1px]',
+        )}
+      >
         <SectionHeader
           bodyId={bodyId}
           icon={<CategoryIcon iconUrl={section.category.icon_url} />}
@@ -79,9 +105,17 @@ export const CategorySection = memo(function CategorySection(props: CategorySect
         {collapsed ? null : (
           <div id={bodyId} className="grid min-w-0 grid-cols-1 gap-4">
             {section.links.length > 0 ? (
-              <LinkCardGrid links={section.links} fullList={searching ? undefined : fullList} withinCategoryId={section.category.id} columns={columns} handlers={handlers} />
+              <LinkCardGrid
+                links={section.links}
+                fullList={searching ? undefined : fullList}
+                withinCategoryId={section.category.id}
+                columns={columns}
+                handlers={handlers}
+              />
             ) : (
-              <p className="rounded-lg border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">{searching && emptySearch !== undefined ? noLinksMatch(emptySearch) : LINK_MESSAGES.emptyGrid}</p>
+              <p className="rounded-lg border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">
+                {searching && emptySearch !== undefined ? noLinksMatch(emptySearch) : LINK_MESSAGES.emptyGrid}
+              </p>
             )}
             {children}
           </div>

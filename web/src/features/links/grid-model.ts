@@ -17,7 +17,9 @@ import type { ReorderDirection } from '~shared/rules/reorder.ts';
 export function gridCategories(categories: readonly Category[]): Category[] {
   const top = categories.filter((c) => !c.is_template && !c.parent_category_id && c.system_key !== 'incoming');
   // Default first ('Recently Saved Links' above other defaults), then by name (the query's order).
-  return top.sort((a, b) => Number(b.system_key === 'saved') - Number(a.system_key === 'saved') || Number(b.is_default) - Number(a.is_default));
+  return top.sort(
+    (a, b) => Number(b.system_key === 'saved') - Number(a.system_key === 'saved') || Number(b.is_default) - Number(a.is_default),
+  );
 }
 
 export type GridSection = CategorySection<Category, LinkListItem>;
@@ -56,7 +58,11 @@ export interface OutgoingItem {
  * with three people is one link with three recipients); the badge counts those links. Shares whose
  * link is gone are skipped.
  */
-export function outgoingPreview(shares: readonly OutgoingShare[], links: readonly LinkListItem[], query: string): SubsectionPreview<OutgoingItem> {
+export function outgoingPreview(
+  shares: readonly OutgoingShare[],
+  links: readonly LinkListItem[],
+  query: string,
+): SubsectionPreview<OutgoingItem> {
   const byId = new Map(links.map((link) => [link.id, link]));
   const recipients = new Map<string, OutgoingRecipient[]>();
   const shared: LinkListItem[] = [];
@@ -67,7 +73,10 @@ export function outgoingPreview(shares: readonly OutgoingShare[], links: readonl
     recipients.set(link.id, group.recipients);
   }
   const matching = searchLinks(shared, query);
-  return { total: matching.length, items: matching.slice(0, CATEGORY_PREVIEW_LINK_COUNT).map((link) => ({ link, recipients: recipients.get(link.id) ?? [] })) };
+  return {
+    total: matching.length,
+    items: matching.slice(0, CATEGORY_PREVIEW_LINK_COUNT).map((link) => ({ link, recipients: recipients.get(link.id) ?? [] })),
+  };
 }
 
 /** Links per folder (unfiltered): the full lists moves are computed on, and the counts. */

@@ -7,7 +7,10 @@ import { LinkIcon } from '~shared/ui/LinkIcon.tsx';
 export function IncomingPreviewCard({ share }: { share: IncomingShare }) {
   const href = safeHref(share.url);
   return (
-    <article aria-label={share.title} className="flex min-w-0 flex-col gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 shadow-sm">
+    <article
+      aria-label={share.title}
+      className="flex min-w-0 flex-col gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 shadow-sm"
+    >
       <div className="flex items-start gap-3">
         <LinkIcon iconUrl={share.icon_url} url={share.url} title={share.title} />
         <div className="min-w-0 flex-1">

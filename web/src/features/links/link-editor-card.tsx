@@ -63,7 +63,9 @@ export const LinkEditorCard = forwardRef<HTMLDivElement, LinkEditorCardProps>(fu
   return (
     <div ref={ref} id="link-editor" className="scroll-mt-4" data-testid="link-editor">
       {waitingForDetail ? (
-        <div className="rounded-xl border border-warning bg-card p-6 text-sm text-muted-foreground ring-2 ring-warning/40">Loading link…</div>
+        <div className="rounded-xl border border-warning bg-card p-6 text-sm text-muted-foreground ring-2 ring-warning/40">
+          Loading link…
+        </div>
       ) : (
         <LinkForm
           key={editing ? `edit-${editing.id}-${detail.dataUpdatedAt}` : 'add'}

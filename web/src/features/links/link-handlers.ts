@@ -10,7 +10,13 @@ export interface LinkHandlers {
   shareOff?: string;
   onEdit: (link: LinkCardLink) => void;
   onDelete: (link: LinkCardLink) => void;
-  onMove: (params: { items: readonly LinkListItem[]; id: string; direction: ReorderDirection; columns: number; withinCategoryId: string }) => void;
+  onMove: (params: {
+    items: readonly LinkListItem[];
+    id: string;
+    direction: ReorderDirection;
+    columns: number;
+    withinCategoryId: string;
+  }) => void;
   /** The link in the Edit Link card (orange highlight). */
   editingId: string | null;
 }

@@ -38,7 +38,8 @@ const SECTION_ESTIMATE_PX = 260;
  * virtualised against the window, so the page holds the same few cards for 10 links or 10,000.
  */
 export function LinksGrid(props: LinksGridProps) {
-  const { links, categories, incoming, outgoing, loading, handlers, onOpenCategory, onChangeCategoryBackground, backgroundFor, className } = props;
+  const { links, categories, incoming, outgoing, loading, handlers, onOpenCategory, onChangeCategoryBackground, backgroundFor, className } =
+    props;
   const [query, setQuery] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const columns = usePreviewColumns();
@@ -120,7 +121,9 @@ export function LinksGrid(props: LinksGridProps) {
             Your Links
           </h2>
           <p className="text-xs text-muted-foreground" data-testid="links-total">
-            {loading ? 'Loading…' : `${formatCount(totalLinks)} ${totalLinks === 1 ? 'link' : 'links'} in ${formatCount(shownCategories.length)} ${shownCategories.length === 1 ? 'category' : 'categories'}`}
+            {loading
+              ? 'Loading…'
+              : `${formatCount(totalLinks)} ${totalLinks === 1 ? 'link' : 'links'} in ${formatCount(shownCategories.length)} ${shownCategories.length === 1 ? 'category' : 'categories'}`}
           </p>
         </div>
         <LinkSearchBox
@@ -143,7 +146,13 @@ export function LinksGrid(props: LinksGridProps) {
         </div>
       ) : null}
 
-      <div ref={listRef} data-testid="links-grid" data-query={shownQuery} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        ref={listRef}
+        data-testid="links-grid"
+        data-query={shownQuery}
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const section = sections[item.index];
           const category = section.category;

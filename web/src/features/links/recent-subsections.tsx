@@ -42,14 +42,32 @@ function Subsection({ id, testId, icon, name, total, collapsed, onToggle, onOpen
   const bodyId = `${id}-body`;
   return (
     <div id={id} data-testid={testId} className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-border/70 bg-background/50 p-3">
-      <SectionHeader level={4} bodyId={bodyId} icon={icon} name={name} count={total} collapsed={collapsed} onToggle={onToggle} onOpen={onOpen} />
+      <SectionHeader
+        level={4}
+        bodyId={bodyId}
+        icon={icon}
+        name={name}
+        count={total}
+        collapsed={collapsed}
+        onToggle={onToggle}
+        onOpen={onOpen}
+      />
       {collapsed ? null : <div id={bodyId}>{children ?? <p className="px-1 py-2 text-sm text-muted-foreground">{emptyText}</p>}</div>}
     </div>
   );
 }
 
 /** 'Recently Received Links (Incoming)' and 'Recently Shared Links (Outgoing)' inside the default folder. */
-export function RecentSubsections({ incoming, pendingIncoming, outgoing, isCollapsed, onToggle, onOpen, columns, handlers }: RecentSubsectionsProps) {
+export function RecentSubsections({
+  incoming,
+  pendingIncoming,
+  outgoing,
+  isCollapsed,
+  onToggle,
+  onOpen,
+  columns,
+  handlers,
+}: RecentSubsectionsProps) {
   const sectionProps = (id: SubsectionId) => ({ id, collapsed: isCollapsed(id), onToggle: () => onToggle(id), onOpen: () => onOpen(id) });
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3">

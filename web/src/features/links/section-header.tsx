@@ -41,7 +41,11 @@ export function SectionHeader({ bodyId, icon, name, count, collapsed, onToggle, 
         >
           {icon}
           <span className={cn('truncate font-semibold group-hover/open:underline', level === 3 ? 'text-base' : 'text-sm')}>{name}</span>
-          <span className="shrink-0 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold tabular-nums text-primary" aria-label={`${count} links`} data-testid="count-badge">
+          <span
+            className="shrink-0 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold tabular-nums text-primary"
+            aria-label={`${count} links`}
+            data-testid="count-badge"
+          >
             {formatCount(count)}
           </span>
         </button>

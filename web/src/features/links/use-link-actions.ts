@@ -34,16 +34,30 @@ export function useLinkActions(userId: string) {
 
   /** `items`: the full list the card is in (newest first); `withinCategoryId` bounds Beginning/End. */
   const move = useCallback(
-    async (params: { items: readonly LinkListItem[]; id: string; direction: ReorderDirection; columns: number; withinCategoryId: string }) => {
+    async (params: {
+      items: readonly LinkListItem[];
+      id: string;
+      direction: ReorderDirection;
+      columns: number;
+      withinCategoryId: string;
+    }) => {
       try {
         const rows = await moveLink(client, params);
         if (rows.length === 0) throw new Error('This link cannot move that way.');
-        patchList((links) => applyCreatedAtUpdates(links, rows.map((row) => ({ id: row.id, created_at: row.created_at }))));
+        patchList((links) =>
+          applyCreatedAtUpdates(
+            links,
+            rows.map((row) => ({ id: row.id, created_at: row.created_at })),
+          ),
+        );
         const message = linkMovedMessage(directionWord(params.direction));
         // Moving a card several places in a row shows one toast, not a pile.
         showSuccessToast(message.title, message.description, REPLACING_TOASTS.linkMove);
       } catch (error) {
-        showErrorToast(params.direction === 'beginning' ? 'link.moveBeginning' : params.direction === 'end' ? 'link.moveEnd' : 'link.move', error);
+        showErrorToast(
+          params.direction === 'beginning' ? 'link.moveBeginning' : params.direction === 'end' ? 'link.moveEnd' : 'link.move',
+          error,
+        );
       }
     },
     [client, patchList],

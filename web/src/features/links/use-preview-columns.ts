@@ -10,5 +10,9 @@ function subscribe(onChange: () => void) {
 }
 
 export function usePreviewColumns(): number {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia(QUERY).matches ? 3 : 1), () => 3);
+  return useSyncExternalStore(
+    subscribe,
+    () => (window.matchMedia(QUERY).matches ? 3 : 1),
+    () => 3,
+  );
 }

@@ -1,6 +1,10 @@
 import { windowScroll, type Virtualizer } from '@tanstack/react-virtual';
 
-type ScrollToFn = (offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<Window, Element>) => void;
+type ScrollToFn = (
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<Window, Element>,
+) => void;
 
 /**
  * useWindowVirtualizer's `scrollToFn`, without the scroll it makes when it attaches to the window.

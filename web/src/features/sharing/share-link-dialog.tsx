@@ -26,7 +26,10 @@ export function ShareLinkDialog({ link, onClose }: ShareLinkDialogProps) {
   const queryClient = useQueryClient();
   const share = useMutation(shareMutations.share(client, queryClient));
 
-  const searchUsernames = useCallback((prefix: string) => queryClient.fetchQuery(shareQueries.usernameSearch(client, prefix)), [client, queryClient]);
+  const searchUsernames = useCallback(
+    (prefix: string) => queryClient.fetchQuery(shareQueries.usernameSearch(client, prefix)),
+    [client, queryClient],
+  );
 
   async function onShare(form: ShareFormInput) {
     if (!link) return;
@@ -41,12 +44,21 @@ export function ShareLinkDialog({ link, onClose }: ShareLinkDialogProps) {
       window.open(target.url, target.target);
     } else if (form.shareType === 'social' && form.socialPlatform) {
       const target = socialShareTarget(form.socialPlatform, form.recipient, form.message, link.url);
-      if (PLATFORMS_WITHOUT_PREFILL.has(form.socialPlatform)) void navigator.clipboard?.writeText(shareText(form.message, link.url)).catch(() => undefined);
+      if (PLATFORMS_WITHOUT_PREFILL.has(form.socialPlatform))
+        void navigator.clipboard?.writeText(shareText(form.message, link.url)).catch(() => undefined);
       window.open(target.url, target.target, 'noopener');
     }
     const toast = linkSharedToast(link.title, form);
     showSuccessToast(toast.title, toast.description);
   }
 
-  return <ShareDialog open={link !== null} onOpenChange={(open) => !open && onClose()} link={link} searchUsernames={searchUsernames} onShare={onShare} />;
+  return (
+    <ShareDialog
+      open={link !== null}
+      onOpenChange={(open) => !open && onClose()}
+      link={link}
+      searchUsernames={searchUsernames}
+      onShare={onShare}
+    />
+  );
 }

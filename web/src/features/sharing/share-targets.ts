@@ -31,7 +31,10 @@ export function socialShareTarget(platform: SocialPlatform, handle: string, mess
     case 'twitter':
       return { url: `https://twitter.com/intent/tweet?text=${body}`, target: '_blank' };
     case 'facebook':
-      return { url: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}&quote=${encodeURIComponent(message?.trim() || DEFAULT_SHARE_MESSAGE)}`, target: '_blank' };
+      return {
+        url: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}&quote=${encodeURIComponent(message?.trim() || DEFAULT_SHARE_MESSAGE)}`,
+        target: '_blank',
+      };
     case 'snapchat':
       return { url: `https://www.snapchat.com/scan?attachmentUrl=${encodedUrl}`, target: '_blank' };
     case 'instagram':

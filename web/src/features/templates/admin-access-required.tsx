@@ -11,7 +11,8 @@ export function AdminAccessRequired({ card }: { card: string }) {
       </p>
       <p className="text-muted-foreground">The {card} is for admins only.</p>
       <p className="text-xs text-muted-foreground">
-        Local stack: make an account an admin with <code className="rounded bg-muted px-1 py-0.5">npm run admin -- grant you@example.com</code>, then reload.
+        Local stack: make an account an admin with{' '}
+        <code className="rounded bg-muted px-1 py-0.5">npm run admin -- grant you@example.com</code>, then reload.
       </p>
     </div>
   );

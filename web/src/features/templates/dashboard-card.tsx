@@ -2,9 +2,27 @@ import type { ReactNode } from 'react';
 import { cn } from '~shared/ui/cn.ts';
 
 /** The frame of the dashboard's template and admin cards. */
-export function DashboardCard({ id, title, badge, actions, children, className }: { id: string; title: string; badge?: string; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function DashboardCard({
+  id,
+  title,
+  badge,
+  actions,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  badge?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <section aria-labelledby={`${id}-title`} data-testid={id} className={cn('grid content-start gap-3 rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm', className)}>
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid={id}
+      className={cn('grid content-start gap-3 rounded-xl border border-border bg-card/95 p-4 text-card-foreground shadow-sm', className)}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={`${id}-title`} className="text-base font-semibold">
           {title}

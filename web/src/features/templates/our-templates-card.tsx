@@ -34,7 +34,13 @@ export function OurTemplatesCard({ userId }: { userId: string }) {
       ) : summaries.length === 0 ? (
         <p className="text-sm text-muted-foreground">No templates yet.</p>
       ) : (
-        <TemplateFolderCards summaries={summaries.slice(0, SHOWN)} viewMode="gallery" gridClassName="grid-cols-1 sm:grid-cols-2" onCopy={(t) => copy(t.id)} copyingId={pendingId} />
+        <TemplateFolderCards
+          summaries={summaries.slice(0, SHOWN)}
+          viewMode="gallery"
+          gridClassName="grid-cols-1 sm:grid-cols-2"
+          onCopy={(t) => copy(t.id)}
+          copyingId={pendingId}
+        />
       )}
     </DashboardCard>
   );

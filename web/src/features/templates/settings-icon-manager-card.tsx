@@ -13,7 +13,10 @@ import { useFilePicker } from '../../components/file-picker.tsx';
 import { AdminAccessRequired } from './admin-access-required.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
 
-const TARGETS = [{ slug: SETTINGS_HEADER_ICON_SLUG, title: 'Settings page header' }, ...SETTINGS_CATEGORIES.map((c) => ({ slug: c.slug, title: c.title }))];
+const TARGETS = [
+  { slug: SETTINGS_HEADER_ICON_SLUG, title: 'Settings page header' },
+  ...SETTINGS_CATEGORIES.map((c) => ({ slug: c.slug, title: c.title })),
+];
 const ALL_SLUGS = TARGETS.map((t) => t.slug);
 
 /** 'Settings Icon Manager' (part 2 §2, §7): admins upload and choose the /settings icons and its header icon. */
@@ -22,7 +25,13 @@ export function SettingsIconManagerCard({ userId, className }: { userId: string;
   const isAdmin = useQuery(roleQueries.isAdmin(client, userId));
   return (
     <DashboardCard id="settings-icon-manager" title="Settings Icon Manager" className={className}>
-      {isAdmin.isPending ? <p className="text-sm text-muted-foreground">Loading…</p> : isAdmin.data ? <SettingsIconManager /> : <AdminAccessRequired card="Settings Icon Manager" />}
+      {isAdmin.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading…</p>
+      ) : isAdmin.data ? (
+        <SettingsIconManager />
+      ) : (
+        <AdminAccessRequired card="Settings Icon Manager" />
+      )}
     </DashboardCard>
   );
 }
@@ -42,7 +51,11 @@ function SettingsIconManager() {
     accept: ICON_MIME_TYPES.join(','),
     label: `Upload an icon for ${title}`,
     testId: 'settings-icon-manager-file',
-    onFile: (file) => upload.mutate({ slug, file }, { onSuccess: () => showSuccessToast('Icon uploaded', `${title} uses it now.`), onError: (e) => showErrorToast('upload', e) }),
+    onFile: (file) =>
+      upload.mutate(
+        { slug, file },
+        { onSuccess: () => showSuccessToast('Icon uploaded', `${title} uses it now.`), onError: (e) => showErrorToast('upload', e) },
+      ),
   });
 
   return (
@@ -52,7 +65,13 @@ function SettingsIconManager() {
           <label htmlFor={selectId} className="text-sm font-medium">
             Settings category
           </label>
-          <select id={selectId} value={slug} onChange={(e) => setSlug(e.target.value)} className={CONTROL_CLASS} data-testid="settings-icon-slug">
+          <select
+            id={selectId}
+            value={slug}
+            onChange={(e) => setSlug(e.target.value)}
+            className={CONTROL_CLASS}
+            data-testid="settings-icon-slug"
+          >
             {TARGETS.map((t) => (
               <option key={t.slug} value={t.slug}>
                 {t.title}
@@ -79,7 +98,12 @@ function SettingsIconManager() {
           No icons uploaded for {title} yet.
         </p>
       ) : (
-        <div role="radiogroup" aria-label={`Icons for ${title}`} className="grid grid-cols-5 gap-2 sm:grid-cols-8" data-testid="settings-icon-list">
+        <div
+          role="radiogroup"
+          aria-label={`Icons for ${title}`}
+          className="grid grid-cols-5 gap-2 sm:grid-cols-8"
+          data-testid="settings-icon-list"
+        >
           {files.data.map((file) => {
             const chosen = current === file.publicUrl;
             return (
@@ -91,9 +115,18 @@ function SettingsIconManager() {
                 aria-label={`Icon uploaded ${file.createdAt ? new Date(file.createdAt).toLocaleString() : file.path}`}
                 disabled={choose.isPending}
                 onClick={() =>
-                  choose.mutate({ slug, path: file.path }, { onSuccess: () => showSuccessToast('Icon chosen', `${title} uses it now.`), onError: (e) => showErrorToast('upload', e) })
+                  choose.mutate(
+                    { slug, path: file.path },
+                    {
+                      onSuccess: () => showSuccessToast('Icon chosen', `${title} uses it now.`),
+                      onError: (e) => showErrorToast('upload', e),
+                    },
+                  )
                 }
-                className={cn('rounded-lg p-1 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', chosen && 'bg-primary/10 ring-2 ring-primary')}
+                className={cn(
+                  'rounded-lg p-1 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  chosen && 'bg-primary/10 ring-2 ring-primary',
+                )}
               >
                 <img src={file.publicUrl} alt="" className="aspect-square w-full rounded object-cover" />
               </button>

@@ -13,7 +13,23 @@ import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { IconPicker } from '../category-icons/icon-picker.tsx';
 import { initialIconChoice, type IconChoice } from '../category-icons/icon-choice.ts';
 
-function Field({ label, value, onChange, error, autoFocus, testId, multiline }: { label: string; value: string; onChange: (v: string) => void; error?: string; autoFocus?: boolean; testId?: string; multiline?: boolean }) {
+function Field({
+  label,
+  value,
+  onChange,
+  error,
+  autoFocus,
+  testId,
+  multiline,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  autoFocus?: boolean;
+  testId?: string;
+  multiline?: boolean;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1.5">
@@ -21,7 +37,14 @@ function Field({ label, value, onChange, error, autoFocus, testId, multiline }: 
         {label}
       </label>
       {multiline ? (
-        <textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} rows={3} className={CONTROL_CLASS} data-testid={testId} />
+        <textarea
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          rows={3}
+          className={CONTROL_CLASS}
+          data-testid={testId}
+        />
       ) : (
         <input
           id={id}
@@ -107,8 +130,13 @@ export function TemplateIconDialog({ template, onClose }: { template: Category |
   };
   const save = () => {
     if (!template) return;
-    if (choice.file) upload.mutate({ id: template.id, file: choice.file }, { onSuccess: done, onError: (e) => showErrorToast('upload', e) });
-    else update.mutate({ id: template.id, iconUrl: choice.removed ? null : choice.iconUrl }, { onSuccess: done, onError: (e) => showErrorToast('category.updateIcon', e) });
+    if (choice.file)
+      upload.mutate({ id: template.id, file: choice.file }, { onSuccess: done, onError: (e) => showErrorToast('upload', e) });
+    else
+      update.mutate(
+        { id: template.id, iconUrl: choice.removed ? null : choice.iconUrl },
+        { onSuccess: done, onError: (e) => showErrorToast('category.updateIcon', e) },
+      );
   };
   return (
     <Dialog open={template !== null} onOpenChange={(open) => !open && onClose()} title={template ? `Icon of ${template.name}` : 'Icon'}>
@@ -128,7 +156,17 @@ export function TemplateIconDialog({ template, onClose }: { template: Category |
 }
 
 /** Add or edit one of a template's links (admins): title, URL (http/https only), description. */
-export function TemplateLinkDialog({ open, categoryId, link, onClose }: { open: boolean; categoryId: string; link: FolderLinkItem | null; onClose: () => void }) {
+export function TemplateLinkDialog({
+  open,
+  categoryId,
+  link,
+  onClose,
+}: {
+  open: boolean;
+  categoryId: string;
+  link: FolderLinkItem | null;
+  onClose: () => void;
+}) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const create = useMutation(templateMutations.createLink(client, queryClient));
@@ -149,8 +187,16 @@ export function TemplateLinkDialog({ open, categoryId, link, onClose }: { open: 
     }
     const input = { title: parsed.data.title, url: parsed.data.url, description: parsed.data.description ?? null };
     const onError = (e: unknown) => showErrorToast('link.save', e);
-    if (link) update.mutate({ id: link.id, input }, { onSuccess: () => (showSuccessToast('Link updated', `Updated "${input.title}"`), onClose()), onError });
-    else create.mutate({ categoryId, input }, { onSuccess: () => (showSuccessToast('Link Added!', `Added "${input.title}" to the template`), onClose()), onError });
+    if (link)
+      update.mutate(
+        { id: link.id, input },
+        { onSuccess: () => (showSuccessToast('Link updated', `Updated "${input.title}"`), onClose()), onError },
+      );
+    else
+      create.mutate(
+        { categoryId, input },
+        { onSuccess: () => (showSuccessToast('Link Added!', `Added "${input.title}" to the template`), onClose()), onError },
+      );
   };
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={link ? 'Edit template link' : 'Add link to template'}>
@@ -162,9 +208,28 @@ export function TemplateLinkDialog({ open, categoryId, link, onClose }: { open: 
           save();
         }}
       >
-        <Field label="Title" value={values.title} onChange={(title) => setValues((v) => ({ ...v, title }))} error={errors.title} autoFocus testId="template-link-title" />
-        <Field label="URL" value={values.url} onChange={(url) => setValues((v) => ({ ...v, url }))} error={errors.url} testId="template-link-url" />
-        <Field label="Description" value={values.description} onChange={(description) => setValues((v) => ({ ...v, description }))} multiline testId="template-link-description" />
+        <Field
+          label="Title"
+          value={values.title}
+          onChange={(title) => setValues((v) => ({ ...v, title }))}
+          error={errors.title}
+          autoFocus
+          testId="template-link-title"
+        />
+        <Field
+          label="URL"
+          value={values.url}
+          onChange={(url) => setValues((v) => ({ ...v, url }))}
+          error={errors.url}
+          testId="template-link-url"
+        />
+        <Field
+          label="Description"
+          value={values.description}
+          onChange={(description) => setValues((v) => ({ ...v, description }))}
+          multiline
+          testId="template-link-description"
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -35,11 +35,18 @@ export function TemplateFolderCards({ summaries, viewMode, onCopy, copyingId, gr
       {summaries.map(({ template, linkCount, previews }) => (
         <li
           key={template.id}
-          className={cn('flex min-w-0 gap-3 rounded-lg border border-border bg-background/60 p-3', viewMode === 'list' ? 'flex-row items-center' : 'flex-col')}
+          className={cn(
+            'flex min-w-0 gap-3 rounded-lg border border-border bg-background/60 p-3',
+            viewMode === 'list' ? 'flex-row items-center' : 'flex-col',
+          )}
           data-testid="template-folder"
           data-template-name={template.name}
         >
-          <Link to={templatePath(template.id)} state={{ category: template }} className="flex min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <Link
+            to={templatePath(template.id)}
+            state={{ category: template }}
+            className="flex min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             <CategoryIcon iconUrl={template.icon_url} size={viewMode === 'compact' ? 'sm' : 'md'} />
             <span className="grid min-w-0">
               <span className="truncate font-medium hover:underline">{template.name}</span>
@@ -49,10 +56,16 @@ export function TemplateFolderCards({ summaries, viewMode, onCopy, copyingId, gr
             </span>
           </Link>
           {viewMode !== 'compact' && previews.length > 0 ? (
-            <ul className={cn('grid min-w-0 gap-1 text-xs text-muted-foreground', viewMode === 'list' && 'hidden flex-1 md:grid')} aria-label={`Links in ${template.name}`}>
+            <ul
+              className={cn('grid min-w-0 gap-1 text-xs text-muted-foreground', viewMode === 'list' && 'hidden flex-1 md:grid')}
+              aria-label={`Links in ${template.name}`}
+            >
               {previews.map((link) => (
                 <li key={link.id} className="flex min-w-0 items-center gap-2">
-                  <span aria-hidden="true" className="grid h-4 w-4 shrink-0 place-items-center rounded bg-primary/10 text-[9px] font-semibold text-primary">
+                  <span
+                    aria-hidden="true"
+                    className="grid h-4 w-4 shrink-0 place-items-center rounded bg-primary/10 text-[9px] font-semibold text-primary"
+                  >
                     {(link.title.trim()[0] ?? '?').toUpperCase()}
                   </span>
                   <span className="truncate">{link.title}</span>

@@ -3,7 +3,11 @@ import { Button } from '~shared/ui/Button.tsx';
 
 export function TemplateLoadError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div role="alert" className="grid justify-items-start gap-2 rounded-lg border border-destructive/40 p-3 text-sm" data-testid="templates-load-error">
+    <div
+      role="alert"
+      className="grid justify-items-start gap-2 rounded-lg border border-destructive/40 p-3 text-sm"
+      data-testid="templates-load-error"
+    >
       <p>{FOLDER_MESSAGES.loadTemplateCategoriesFailed}</p>
       <Button size="sm" variant="outline" onClick={onRetry}>
         Retry

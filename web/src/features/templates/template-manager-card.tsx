@@ -25,7 +25,13 @@ export function TemplateManagerCard({ userId, className }: { userId: string; cla
   const isAdmin = useQuery(roleQueries.isAdmin(client, userId));
   return (
     <DashboardCard id="template-manager" title="Template Manager" className={className}>
-      {isAdmin.isPending ? <p className="text-sm text-muted-foreground">Loading…</p> : isAdmin.data ? <TemplateManager /> : <AdminAccessRequired card="Template Manager" />}
+      {isAdmin.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading…</p>
+      ) : isAdmin.data ? (
+        <TemplateManager />
+      ) : (
+        <AdminAccessRequired card="Template Manager" />
+      )}
     </DashboardCard>
   );
 }
@@ -104,7 +110,12 @@ function TemplateManager() {
       ) : (
         <ol className="grid gap-2" aria-label="Templates" data-testid="template-manager-list">
           {summaries.map(({ template, linkCount }, index) => (
-            <li key={template.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-border p-2" data-testid="template-manager-row" data-template-name={template.name}>
+            <li
+              key={template.id}
+              className="flex flex-wrap items-center gap-2 rounded-lg border border-border p-2"
+              data-testid="template-manager-row"
+              data-template-name={template.name}
+            >
               <CategoryIcon iconUrl={template.icon_url} size="sm" />
               <Link to={templatePath(template.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">
                 {template.name}
@@ -120,7 +131,9 @@ function TemplateManager() {
                     variant="ghost"
                     aria-label={`Move ${template.name} ${direction}`}
                     disabled={reorder.isPending || (direction === 'up' ? index === 0 : index === templates.length - 1)}
-                    onClick={() => reorder.mutate({ templates, id: template.id, direction }, { onError: (e) => showErrorToast('template.reorder', e) })}
+                    onClick={() =>
+                      reorder.mutate({ templates, id: template.id, direction }, { onError: (e) => showErrorToast('template.reorder', e) })
+                    }
                   >
                     {direction === 'up' ? '↑' : '↓'}
                   </Button>
@@ -131,7 +144,13 @@ function TemplateManager() {
                 <Button size="sm" variant="ghost" onClick={() => setIconFor(template)} aria-label={`Change icon of ${template.name}`}>
                   Icon
                 </Button>
-                <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={() => setDeleting(template)} aria-label={`Delete ${template.name}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => setDeleting(template)}
+                  aria-label={`Delete ${template.name}`}
+                >
                   Delete
                 </Button>
               </div>

@@ -19,7 +19,11 @@ function FolderList({ label, folders, href }: { label: string; folders: readonly
         <ul className="grid gap-1 sm:grid-cols-2" aria-label={label}>
           {folders.map((folder) => (
             <li key={folder.id} className="min-w-0">
-              <Link to={href(folder)} state={{ category: folder }} className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+              <Link
+                to={href(folder)}
+                state={{ category: folder }}
+                className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
                 <CategoryIcon iconUrl={folder.icon_url} size="sm" />
                 <span className="truncate">{folder.name}</span>
               </Link>
@@ -41,7 +45,11 @@ export function YourCategoriesCard({ userId }: { userId: string }) {
   const templates = (tree.data?.categories ?? []).filter((c) => !c.parent_category_id);
   return (
     <DashboardCard id="your-categories" title={isAdmin ? 'Your Categories / Templates' : 'Your Categories'}>
-      {categories.isPending ? <p className="text-sm text-muted-foreground">Loading…</p> : <FolderList label="Your Categories" folders={own} href={(c) => `/category/${c.id}`} />}
+      {categories.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading…</p>
+      ) : (
+        <FolderList label="Your Categories" folders={own} href={(c) => `/category/${c.id}`} />
+      )}
       {isAdmin ? <FolderList label="Templates" folders={templates} href={(c) => templatePath(c.id)} /> : null}
     </DashboardCard>
   );

@@ -17,7 +17,10 @@ export function ChooseUsernameCard({ userId }: { userId: string }) {
   const username = profile.data?.username;
   if (username) {
     return (
-      <div className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-card/90 px-4 py-2 text-sm text-card-foreground shadow-sm backdrop-blur" data-testid="username-card">
+      <div
+        className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-card/90 px-4 py-2 text-sm text-card-foreground shadow-sm backdrop-blur"
+        data-testid="username-card"
+      >
         <UsersIcon size={16} className="text-muted-foreground" />
         <span>
           Your username: <span className="font-medium">@{username}</span>
@@ -29,12 +32,18 @@ export function ChooseUsernameCard({ userId }: { userId: string }) {
     );
   }
   return (
-    <section className="grid gap-3 rounded-xl border-2 border-primary/40 bg-card p-4 text-card-foreground shadow-sm sm:p-5" aria-labelledby="choose-username-title" data-testid="username-prompt">
+    <section
+      className="grid gap-3 rounded-xl border-2 border-primary/40 bg-card p-4 text-card-foreground shadow-sm sm:p-5"
+      aria-labelledby="choose-username-title"
+      data-testid="username-prompt"
+    >
       <div className="grid gap-1">
         <h2 id="choose-username-title" className="text-lg font-semibold">
           Choose Your Username
         </h2>
-        <p className="text-sm text-muted-foreground">Friends can share links with you by your username. 3-30 letters, numbers, underscores or dashes.</p>
+        <p className="text-sm text-muted-foreground">
+          Friends can share links with you by your username. 3-30 letters, numbers, underscores or dashes.
+        </p>
       </div>
       <UsernameForm userId={userId} current={null} variant="card" submitLabel="Set username" />
     </section>

@@ -24,7 +24,19 @@ const STATUS_TEXT: Record<UsernameAvailability, string | null> = {
  * availability check 500 ms after typing, submit disabled while checking or when taken.
  * `variant` picks the schema: the name-email page says 'Username required' when empty.
  */
-export function UsernameForm({ userId, current, variant, submitLabel, onSaved }: { userId: string; current: string | null | undefined; variant: 'card' | 'settings'; submitLabel: string; onSaved?: (username: string) => void }) {
+export function UsernameForm({
+  userId,
+  current,
+  variant,
+  submitLabel,
+  onSaved,
+}: {
+  userId: string;
+  current: string | null | undefined;
+  variant: 'card' | 'settings';
+  submitLabel: string;
+  onSaved?: (username: string) => void;
+}) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const save = useMutation(profileMutations.setUsername(client, queryClient, userId));
@@ -60,8 +72,24 @@ export function UsernameForm({ userId, current, variant, submitLabel, onSaved }:
   const status = STATUS_TEXT[availability];
   const unchanged = !!current && current.toLowerCase() === value.trim().toLowerCase();
   return (
-    <form onSubmit={(event) => void submit(event)} onFocus={preloadSchemas} noValidate className="grid max-w-md gap-3" data-testid="username-form">
-      <FormField label="Username" error={error} hint={status ? <span data-testid="username-status" data-state={availability}>{status}</span> : undefined}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={preloadSchemas}
+      noValidate
+      className="grid max-w-md gap-3"
+      data-testid="username-form"
+    >
+      <FormField
+        label="Username"
+        error={error}
+        hint={
+          status ? (
+            <span data-testid="username-status" data-state={availability}>
+              {status}
+            </span>
+          ) : undefined
+        }
+      >
         <TextInput
           value={value}
           onChange={(e) => {

@@ -15,7 +15,10 @@ import { ResetRequestForm } from './reset-request-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
-const RECOVERY_LINK_EXPIRED = { title: 'Authentication Error', description: 'The password reset link has expired (5 minutes). Please request a new one.' };
+const RECOVERY_LINK_EXPIRED = {
+  title: 'Authentication Error',
+  description: 'The password reset link has expired (5 minutes). Please request a new one.',
+};
 
 /** Replaces the address bar without the auth parameters (and without a router navigation). */
 function clearAuthUrl() {
@@ -27,7 +30,11 @@ function clearAuthUrl() {
  * transitions of part 1 §4. Signing in shows 'Welcome!' and goes to /dashboard (or ?redirect=).
  */
 export function AuthPage() {
-  useDocumentMeta({ title: pageTitle('Sign In'), description: `Sign in to ${BRAND_NAME} or create a free account.`, canonicalPath: '/auth' });
+  useDocumentMeta({
+    title: pageTitle('Sign In'),
+    description: `Sign in to ${BRAND_NAME} or create a free account.`,
+    canonicalPath: '/auth',
+  });
   const navigate = useNavigate();
   const { status } = useSessionState();
   // A recovery link opens a session that must not count as "signed in, go to the dashboard".
@@ -117,7 +124,10 @@ export function AuthPage() {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-blue-50 via-background to-violet-100 dark:from-slate-950 dark:via-background dark:to-indigo-950">
       <div className="mx-auto flex w-full max-w-6xl justify-start px-4 py-4">
-        <Link to="/" className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground"
+        >
           <HomeIcon size={16} />
           Home
         </Link>
@@ -138,7 +148,9 @@ export function AuthPage() {
             </p>
           </div>
           <AuthTabs value={tab} onChange={(next) => switchTab(next)}>
-            {tab === 'signin' && <SignInForm key={`signin-${formKey}`} initialEmail={email} onForgotPassword={(typed) => switchTab('reset', typed)} />}
+            {tab === 'signin' && (
+              <SignInForm key={`signin-${formKey}`} initialEmail={email} onForgotPassword={(typed) => switchTab('reset', typed)} />
+            )}
             {tab === 'signup' && <SignUpForm onDone={(done) => switchTab('signin', done)} />}
             {tab === 'reset' &&
               (recovery ? (

@@ -31,7 +31,19 @@ export function hasSessionTokens(params: AuthUrlParams): boolean {
   return !!params.accessToken && !!params.refreshToken;
 }
 
-const AUTH_PARAM_NAMES = ['access_token', 'refresh_token', 'type', 'error', 'error_code', 'error_description', 'expires_in', 'expires_at', 'token_type', 'provider_token', 'provider_refresh_token'];
+const AUTH_PARAM_NAMES = [
+  'access_token',
+  'refresh_token',
+  'type',
+  'error',
+  'error_code',
+  'error_description',
+  'expires_in',
+  'expires_at',
+  'token_type',
+  'provider_token',
+  'provider_refresh_token',
+];
 
 /** The URL without the auth parameters (hash dropped, other query parameters such as redirect kept). */
 export function stripAuthParams(pathname: string, search: string): string {

@@ -16,6 +16,9 @@ export function loadAuthActions(): Promise<AuthActions> {
 }
 
 /** The shared validated form, validating with the auth chunk's schemas; focusing a field starts loading it. */
-export function useAuthForm<T extends { [K in keyof T]: string }>(initialValues: T, validate: (actions: AuthActions, values: T) => FieldErrors<T>) {
+export function useAuthForm<T extends { [K in keyof T]: string }>(
+  initialValues: T,
+  validate: (actions: AuthActions, values: T) => FieldErrors<T>,
+) {
   return useValidatedForm({ initialValues, validate, load: loadAuthActions, preloadOnFocus: true });
 }

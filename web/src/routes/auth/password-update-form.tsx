@@ -15,7 +15,9 @@ import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
  * secure-reset function; its refusals show under 'Password Update Failed' (part 1 §8).
  */
 export function PasswordUpdateForm({ onUpdated }: { onUpdated: () => void }) {
-  const form = useAuthForm<PasswordUpdateValues>({ newPassword: '', confirmPassword: '' }, (actions, values) => actions.validate.passwordUpdate(values));
+  const form = useAuthForm<PasswordUpdateValues>({ newPassword: '', confirmPassword: '' }, (actions, values) =>
+    actions.validate.passwordUpdate(values),
+  );
   const incomplete = !form.values.newPassword || !form.values.confirmPassword;
   // The recovery session says whose password this is: the checklist then shows 'Not your e-mail or username'.
   const { session } = useSessionState();

@@ -22,7 +22,9 @@ export function ResetRequestForm({ initialEmail, onSent }: { initialEmail: strin
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Reset Password">
-      <p className="text-sm text-muted-foreground">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <p className="text-sm text-muted-foreground">
+        Enter the e-mail address of your account and we will send you a link to choose a new password.
+      </p>
       <FormField label="Email" error={form.errors.email}>
         <TextInput type="email" autoComplete="email" placeholder="you@example.com" {...form.bind('email')} />
       </FormField>

@@ -24,11 +24,7 @@ export function SignInForm({ initialEmail, onForgotPassword }: SignInFormProps) 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign In">
       <SignInFields form={form} />
-      <button
-        type="button"
-        className={FORGOT_PASSWORD_CLASS}
-        onClick={() => onForgotPassword(form.values.email)}
-      >
+      <button type="button" className={FORGOT_PASSWORD_CLASS} onClick={() => onForgotPassword(form.values.email)}>
         Forgot password?
       </button>
     </form>

@@ -49,7 +49,9 @@ export function SignUpForm({ onDone }: SignUpFormProps) {
       <FormField label="Password" error={form.errors.password} hint={passwordRuleHint('sign-up')}>
         <PasswordInput autoComplete="new-password" placeholder="Create a strong password" {...form.bind('password')} />
       </FormField>
-      {form.values.password ? <PasswordRules password={form.values.password} set="sign-up" identity={{ email: form.values.email }} /> : null}
+      {form.values.password ? (
+        <PasswordRules password={form.values.password} set="sign-up" identity={{ email: form.values.email }} />
+      ) : null}
       <Button type="submit" className="w-full" disabled={form.busy}>
         {form.busy ? 'Creating account...' : 'Create Account'}
       </Button>

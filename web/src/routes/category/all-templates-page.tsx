@@ -65,7 +65,11 @@ function AllTemplates({ userId }: { userId: string }) {
                   </Button>
                 </DropdownMenu.Trigger>
                 <DropdownMenu.Portal>
-                  <DropdownMenu.Content align="end" sideOffset={4} className="lv-animate-in z-50 min-w-44 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg">
+                  <DropdownMenu.Content
+                    align="end"
+                    sideOffset={4}
+                    className="lv-animate-in z-50 min-w-44 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+                  >
                     <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setCustomizing((on) => !on)}>
                       {customizing ? 'Hide Template Manager' : 'Manage templates'}
                     </DropdownMenu.Item>
@@ -83,7 +87,9 @@ function AllTemplates({ userId }: { userId: string }) {
         ) : !summaries ? (
           <div className="h-40 animate-pulse rounded-xl border border-border bg-card/70" aria-busy="true" aria-label="Loading templates" />
         ) : summaries.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground">No templates yet.</p>
+          <p className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground">
+            No templates yet.
+          </p>
         ) : (
           <div className="rounded-xl border border-border bg-card/95 p-4 shadow-sm">
             <TemplateFolderCards summaries={summaries} viewMode={viewMode} onCopy={(t) => copy(t.id)} copyingId={pendingId} />

@@ -63,7 +63,12 @@ export function CopyLinkDialog({ link, destinations, onClose }: CopyLinkDialogPr
   }
 
   return (
-    <Dialog open={link !== null} onOpenChange={(open) => !open && close()} title="Copy to folder" description={link ? link.title : undefined}>
+    <Dialog
+      open={link !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Copy to folder"
+      description={link ? link.title : undefined}
+    >
       {askReplace ? (
         <div className="grid gap-4" data-testid="replace-existing">
           <p className="text-sm">{FOLDER_MESSAGES.replaceExistingPrompt}</p>

@@ -6,7 +6,13 @@ const SIZES = { sm: 'h-6 w-6', md: 'h-8 w-8', lg: 'h-14 w-14' } as const;
 
 /** Inline glyphs for the system folders: each has an empty and a non-empty look (part 2 §4 'Other'). */
 function SystemSvg({ kind, full }: { kind: 'incoming' | 'approved' | 'rejected'; full: boolean }) {
-  const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const };
+  const common = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 2,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+  };
   if (kind === 'incoming') {
     return (
       <svg viewBox="0 0 24 24" className="h-[62%] w-[62%]" aria-hidden="true">
@@ -32,12 +38,27 @@ function SystemSvg({ kind, full }: { kind: 'incoming' | 'approved' | 'rejected';
  * A folder's icon in the folder view. Incoming (and Instagram/TikTok), APPROVED and REJECTED show their own glyph, empty
  * or with content; any other folder its chosen icon.
  */
-export function FolderGlyph({ kind, count, iconUrl, size = 'md' }: { kind: FolderKind; count: number; iconUrl: string | null; size?: keyof typeof SIZES }) {
+export function FolderGlyph({
+  kind,
+  count,
+  iconUrl,
+  size = 'md',
+}: {
+  kind: FolderKind;
+  count: number;
+  iconUrl: string | null;
+  size?: keyof typeof SIZES;
+}) {
   if (kind === 'regular') return <CategoryIcon iconUrl={iconUrl} size={size} />;
   const full = count > 0;
   // The Instagram/TikTok receiving folders are incoming folders too: the inbox glyph, by their link count.
   const glyph = kind === 'incoming-source' ? 'incoming' : kind;
-  const tone = glyph === 'incoming' ? 'bg-primary/12 text-primary' : glyph === 'approved' ? 'bg-success/15 text-success' : 'bg-destructive/12 text-destructive';
+  const tone =
+    glyph === 'incoming'
+      ? 'bg-primary/12 text-primary'
+      : glyph === 'approved'
+        ? 'bg-success/15 text-success'
+        : 'bg-destructive/12 text-destructive';
   return (
     <span
       data-testid="folder-glyph"

@@ -11,7 +11,11 @@ export function folderKind(folder: Pick<Category, 'system_key' | 'is_default' | 
   if (folder.system_key === 'incoming') return 'incoming';
   if (folder.system_key === 'approved') return 'approved';
   if (folder.system_key === 'rejected') return 'rejected';
-  if (folder.is_default && !folder.parent_category_id && (folder.name === INCOMING_INSTAGRAM_CATEGORY_NAME || folder.name === INCOMING_TIKTOK_CATEGORY_NAME)) {
+  if (
+    folder.is_default &&
+    !folder.parent_category_id &&
+    (folder.name === INCOMING_INSTAGRAM_CATEGORY_NAME || folder.name === INCOMING_TIKTOK_CATEGORY_NAME)
+  ) {
     return 'incoming-source';
   }
   return 'regular';
@@ -21,7 +25,10 @@ export function folderKind(folder: Pick<Category, 'system_key' | 'is_default' | 
  * part 2 §2: owners edit links in their own non-template, non-incoming folders; template folders'
  * links only admins (a user_roles row, enforced again by RLS), everyone else reads them.
  */
-export function canEditLinksIn(folder: Pick<Category, 'is_template' | 'system_key' | 'is_default' | 'name' | 'parent_category_id'>, isAdmin = false): boolean {
+export function canEditLinksIn(
+  folder: Pick<Category, 'is_template' | 'system_key' | 'is_default' | 'name' | 'parent_category_id'>,
+  isAdmin = false,
+): boolean {
   if (folder.is_template) return isAdmin;
   return folderKind(folder) === 'regular';
 }
@@ -30,13 +37,16 @@ export function canEditLinksIn(folder: Pick<Category, 'is_template' | 'system_ke
 export const canApproveIn = (kind: FolderKind) => kind === 'approved' || kind === 'rejected';
 
 /** Renaming, icon changes and deletion are refused by the server for default folders; the UI hides them. */
-export const isManageable = (folder: Pick<Category, 'is_default' | 'is_template' | 'system_key'>) => !folder.is_default && !folder.is_template && !folder.system_key;
+export const isManageable = (folder: Pick<Category, 'is_default' | 'is_template' | 'system_key'>) =>
+  !folder.is_default && !folder.is_template && !folder.system_key;
 
 /**
  * The incoming view refreshes every 30 s (part 2 §4): the inbox and the Instagram/TikTok folders,
  * whose links arrive from other devices and apps while the page is open.
  */
-export const refreshesLive = (folder: Pick<Category, 'system_key' | 'is_default' | 'name' | 'parent_category_id'> | null | undefined): boolean => {
+export const refreshesLive = (
+  folder: Pick<Category, 'system_key' | 'is_default' | 'name' | 'parent_category_id'> | null | undefined,
+): boolean => {
   const kind = folder ? folderKind(folder) : 'regular';
   return kind === 'incoming' || kind === 'incoming-source';
 };

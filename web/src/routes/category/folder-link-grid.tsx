@@ -50,7 +50,12 @@ function Description({ text, compact }: { text: string | null; compact: boolean 
   const cut = shown !== text;
   // The full text on hover (title) and, when cut, on keyboard focus too (the tooltip shows it).
   return (
-    <p className="line-clamp-3 text-xs break-words text-muted-foreground" title={cut ? text : undefined} tabIndex={cut ? 0 : undefined} data-testid="link-description">
+    <p
+      className="line-clamp-3 text-xs break-words text-muted-foreground"
+      title={cut ? text : undefined}
+      tabIndex={cut ? 0 : undefined}
+      data-testid="link-description"
+    >
       {shown}
     </p>
   );
@@ -60,7 +65,15 @@ function Description({ text, compact }: { text: string | null; compact: boolean 
 function PreviewImage({ src }: { src: string | null | undefined }) {
   const href = safeHref(src);
   if (!href) return null;
-  return <img src={href} alt="" loading="lazy" data-testid="link-preview-image" className="aspect-[1.91/1] w-full rounded-md bg-muted object-cover" />;
+  return (
+    <img
+      src={href}
+      alt=""
+      loading="lazy"
+      data-testid="link-preview-image"
+      className="aspect-[1.91/1] w-full rounded-md bg-muted object-cover"
+    />
+  );
 }
 
 interface FolderLinkGridProps {
@@ -174,7 +187,10 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
     follow.current = null;
     const card = listRef.current?.querySelector(`[data-index="${Math.floor(at / columns)}"]`)?.children[at % columns];
     if (!card || card.contains(document.activeElement)) return; // off screen: focus stays where it is
-    (card.querySelector<HTMLElement>(`[data-card-control="${wanted.control}"]:not(:disabled)`) ?? card.querySelector<HTMLElement>('[data-card-control^="move-"]:not(:disabled)'))?.focus();
+    (
+      card.querySelector<HTMLElement>(`[data-card-control="${wanted.control}"]:not(:disabled)`) ??
+      card.querySelector<HTMLElement>('[data-card-control^="move-"]:not(:disabled)')
+    )?.focus();
   }, [links, columns]);
 
   return (
@@ -195,7 +211,10 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
             ref={virtualizer.measureElement}
             data-index={item.index}
             className="absolute inset-x-0 top-0 grid gap-3"
-            style={{ transform: `translateY(${item.start - (scrollMargin ?? 0)}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+            style={{
+              transform: `translateY(${item.start - (scrollMargin ?? 0)}px)`,
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            }}
           >
             {/* Cards are keyed by their slot in the row: a keystroke that brings other links, the
                 first one of a search included, updates the cards on screen instead of unmounting and
@@ -203,7 +222,17 @@ export function FolderLinkGrid({ query, links, columns, viewMode, handlers, outl
                 keyed by link outside a search). LinkCard keeps its per-link state, the open menu and
                 the icon, by link; focus follows a moved link above. */}
             {row.map((link, i) => (
-              <FolderCard key={i} link={link} position={item.index * columns + i} length={handlers.onMove ? links.length : 0} columns={columns} compact={compact} gallery={viewMode === 'gallery'} moveBarLater={wide && !settled} handlers={cardHandlers} />
+              <FolderCard
+                key={i}
+                link={link}
+                position={item.index * columns + i}
+                length={handlers.onMove ? links.length : 0}
+                columns={columns}
+                compact={compact}
+                gallery={viewMode === 'gallery'}
+                moveBarLater={wide && !settled}
+                handlers={cardHandlers}
+              />
             ))}
           </div>
         );
@@ -228,8 +257,20 @@ interface FolderCardProps {
  * One card; memoised so a keystroke re-renders only the cards whose link or place changed (the
  * handlers are stable), which keeps search inside a frame on large folders.
  */
-const FolderCard = memo(function FolderCard({ link, position, length, columns, compact, gallery, moveBarLater, handlers }: FolderCardProps) {
-  const disabledMoves = useMemo(() => (handlers.onMove ? disabledMovesAt(position, length, columns) : undefined), [handlers.onMove, position, length, columns]);
+const FolderCard = memo(function FolderCard({
+  link,
+  position,
+  length,
+  columns,
+  compact,
+  gallery,
+  moveBarLater,
+  handlers,
+}: FolderCardProps) {
+  const disabledMoves = useMemo(
+    () => (handlers.onMove ? disabledMovesAt(position, length, columns) : undefined),
+    [handlers.onMove, position, length, columns],
+  );
   return (
     <LinkCard
       link={link}

@@ -47,7 +47,15 @@ interface FolderLinksSectionProps {
  * here, so a keystroke re-renders this section only, never the folder's header, subfolders or
  * dialogs (issue 11 'Scale': search within a frame).
  */
-export function FolderLinksSection({ userId, links: all, firstScreen, loadError, handlers: baseHandlers, onMove, outlineColor }: FolderLinksSectionProps) {
+export function FolderLinksSection({
+  userId,
+  links: all,
+  firstScreen,
+  loadError,
+  handlers: baseHandlers,
+  onMove,
+  outlineColor,
+}: FolderLinksSectionProps) {
   const { viewMode, setViewMode, sort, setSort } = useFolderPrefs();
   const width = useWindowWidth();
   const columns = gridColumns(viewMode, width);
@@ -87,12 +95,21 @@ export function FolderLinksSection({ userId, links: all, firstScreen, loadError,
   const canMove = !!all && sort === 'newest' && !searching;
 
   const handlers: FolderLinkHandlers = useMemo(
-    () => ({ ...baseHandlers, onMove: canMove ? (link: LinkCardLink, direction: ReorderDirection) => onMove(link, direction, columns) : undefined }),
+    () => ({
+      ...baseHandlers,
+      onMove: canMove ? (link: LinkCardLink, direction: ReorderDirection) => onMove(link, direction, columns) : undefined,
+    }),
     [baseHandlers, canMove, onMove, columns],
   );
 
   return (
-    <section aria-labelledby="folder-links-title" className="grid gap-3" data-testid="folder-results" data-query={query} data-complete={all ? 'true' : 'false'}>
+    <section
+      aria-labelledby="folder-links-title"
+      className="grid gap-3"
+      data-testid="folder-results"
+      data-query={query}
+      data-complete={all ? 'true' : 'false'}
+    >
       <div className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <h2 id="folder-links-title" className="text-base font-semibold">
@@ -113,7 +130,12 @@ export function FolderLinksSection({ userId, links: all, firstScreen, loadError,
               <label htmlFor={sortId} className="text-xs text-muted-foreground">
                 Sort
               </label>
-              <select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SortOption)} className={cn(CONTROL_CLASS, 'h-9 flex-1 sm:w-40')}>
+              <select
+                id={sortId}
+                value={sort}
+                onChange={(event) => setSort(event.target.value as SortOption)}
+                className={cn(CONTROL_CLASS, 'h-9 flex-1 sm:w-40')}
+              >
                 {SORT_OPTIONS.map((option) => (
                   <option key={option} value={option}>
                     {SORT_LABELS[option]}
@@ -126,7 +148,9 @@ export function FolderLinksSection({ userId, links: all, firstScreen, loadError,
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <span>Icon outline</span>
           <OutlineColorPicker userId={userId} value={outlineColor} />
-          {!canMove && all && all.length > 1 ? <span className="ml-auto">Reordering works in the Newest sort without a search.</span> : null}
+          {!canMove && all && all.length > 1 ? (
+            <span className="ml-auto">Reordering works in the Newest sort without a search.</span>
+          ) : null}
         </div>
       </div>
 
@@ -135,7 +159,10 @@ export function FolderLinksSection({ userId, links: all, firstScreen, loadError,
       ) : !shown ? (
         <GridSkeleton />
       ) : shown.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground" data-testid="folder-empty">
+        <p
+          className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground"
+          data-testid="folder-empty"
+        >
           {searching ? 'No links match your search.' : 'This folder is empty.'}
         </p>
       ) : (
@@ -147,7 +174,12 @@ export function FolderLinksSection({ userId, links: all, firstScreen, loadError,
 
 export function GridSkeleton() {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-busy="true" aria-label="Loading links" data-testid="folder-loading">
+    <div
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+      aria-busy="true"
+      aria-label="Loading links"
+      data-testid="folder-loading"
+    >
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="h-28 animate-pulse rounded-lg border border-border bg-card/70" />
       ))}

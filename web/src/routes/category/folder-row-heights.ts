@@ -12,10 +12,15 @@ export function storedRowHeights(): Map<string, number> {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(ROW_HEIGHTS_KEY) ?? '{}');
     if (!parsed || typeof parsed !== 'object') return new Map();
-    return new Map(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0 && entry[1] < 10_000));
+    return new Map(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0 && entry[1] < 10_000,
+      ),
+    );
   } catch {
     return new Map(); // storage blocked or a damaged value: the grid's own estimates
   }
 }
 
-export const storeRowHeights = (heights: ReadonlyMap<string, number>) => write(ROW_HEIGHTS_KEY, JSON.stringify(Object.fromEntries(heights)));
+export const storeRowHeights = (heights: ReadonlyMap<string, number>) =>
+  write(ROW_HEIGHTS_KEY, JSON.stringify(Object.fromEntries(heights)));

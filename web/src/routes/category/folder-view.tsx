@@ -39,16 +39,32 @@ import { formatCount } from '~shared/rules/text.ts';
 export const APPROVED_TOAST = 'Approved';
 
 // Loaded when first opened, downloaded when the folder is first used (app/lazy-dialog.tsx).
-const ShareLinkDialog = lazyDialog(() => import('../../features/sharing/share-link-dialog.tsx'), (m) => m.ShareLinkDialog);
-const CopyLinkDialog = lazyDialog(() => import('./copy-link-dialog.tsx'), (m) => m.CopyLinkDialog);
-const EditLinkDialog = lazyDialog(() => import('./folder-dialogs.tsx'), (m) => m.EditLinkDialog);
-const FolderDeleteLinkDialog = lazyDialog(() => import('./folder-dialogs.tsx'), (m) => m.FolderDeleteLinkDialog);
-const ShareFolderDialog = lazyDialog(() => import('./share-folder-dialog.tsx'), (m) => m.ShareFolderDialog);
+const ShareLinkDialog = lazyDialog(
+  () => import('../../features/sharing/share-link-dialog.tsx'),
+  (m) => m.ShareLinkDialog,
+);
+const CopyLinkDialog = lazyDialog(
+  () => import('./copy-link-dialog.tsx'),
+  (m) => m.CopyLinkDialog,
+);
+const EditLinkDialog = lazyDialog(
+  () => import('./folder-dialogs.tsx'),
+  (m) => m.EditLinkDialog,
+);
+const FolderDeleteLinkDialog = lazyDialog(
+  () => import('./folder-dialogs.tsx'),
+  (m) => m.FolderDeleteLinkDialog,
+);
+const ShareFolderDialog = lazyDialog(
+  () => import('./share-folder-dialog.tsx'),
+  (m) => m.ShareFolderDialog,
+);
 const DIALOG_INTENT = preloadOnIntent([ShareLinkDialog, CopyLinkDialog, EditLinkDialog, FolderDeleteLinkDialog, ShareFolderDialog]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Folders a link can be accepted into or edited into: the user's own, without the incoming system tree. */
-const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
+const isLinkFolder = (c: Category) =>
+  !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
 
 interface FolderViewProps {
   userId: string;
@@ -71,14 +87,21 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
 
   // The folder and its links load in parallel (the folder's first load is one round trip each).
   // Incoming folders refresh every 30 s (their counts and links change from elsewhere); others on demand.
-  const context = useQuery({ ...folderQueries.context(client, userId, folderId), refetchInterval: (q) => (refreshesLive(q.state.data?.folder) ? INCOMING_REFRESH_MS : false) });
+  const context = useQuery({
+    ...folderQueries.context(client, userId, folderId),
+    refetchInterval: (q) => (refreshesLive(q.state.data?.folder) ? INCOMING_REFRESH_MS : false),
+  });
   // Issue 11 'Scale': the first screen is drawn from the folder's newest links (one small answer);
   // the whole list is asked for once that screen is up, so a 10,000-link answer never holds it back.
   // Another remembered sort, or a list already cached, needs no first screen.
   const allKey = linkQueries.folder(client, userId, folderId).queryKey;
   const [wantAll, setWantAll] = useState(() => !folderStartsWithFirstScreen() || queryClient.getQueryData(allKey) !== undefined);
   const firstScreen = useQuery({ ...linkQueries.folderFirstScreen(client, userId, folderId), enabled: validId && !wantAll });
-  const links = useQuery({ ...linkQueries.folder(client, userId, folderId), enabled: validId && wantAll, refetchInterval: refreshesLive(context.data?.folder) ? INCOMING_REFRESH_MS : false });
+  const links = useQuery({
+    ...linkQueries.folder(client, userId, folderId),
+    enabled: validId && wantAll,
+    refetchInterval: refreshesLive(context.data?.folder) ? INCOMING_REFRESH_MS : false,
+  });
   // What the first screen does not show (the rest of the list, the folders to copy to, the share
   // switches, the admin role) is asked for after that screen's paint: asked for while it renders,
   // its requests were started before the paint (the grid's re-render at mount runs the page's
@@ -119,7 +142,9 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
 
   const patchFolder = useCallback(
     (patch: (items: FolderLinkItem[]) => FolderLinkItem[]) =>
-      queryClient.setQueryData<FolderLinkItem[]>(linkKeys.list({ userId, categoryId: folderId }), (items) => (items ? patch(items) : items)),
+      queryClient.setQueryData<FolderLinkItem[]>(linkKeys.list({ userId, categoryId: folderId }), (items) =>
+        items ? patch(items) : items,
+      ),
     [queryClient, userId, folderId],
   );
 
@@ -134,7 +159,12 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
       try {
         const rows = await moveLink(client, { items: all, id: link.id, direction, columns, withinCategoryId: folderId });
         if (rows.length === 0) throw new Error('This link cannot move that way.');
-        patchFolder((items) => applyCreatedAtUpdates(items, rows.map((row) => ({ id: row.id, created_at: row.created_at }))));
+        patchFolder((items) =>
+          applyCreatedAtUpdates(
+            items,
+            rows.map((row) => ({ id: row.id, created_at: row.created_at })),
+          ),
+        );
         void queryClient.invalidateQueries({ queryKey: linkKeys.list({ userId }) });
         const message = linkMovedMessage(directionWord(direction));
         showSuccessToast(message.title, message.description);
@@ -145,7 +175,10 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
     [all, client, folderId, patchFolder, queryClient, userId],
   );
 
-  const onMove = useCallback((link: LinkCardLink, direction: ReorderDirection, columns: number) => void move(link, direction, columns), [move]);
+  const onMove = useCallback(
+    (link: LinkCardLink, direction: ReorderDirection, columns: number) => void move(link, direction, columns),
+    [move],
+  );
   const handlers: Omit<FolderLinkHandlers, 'onMove'> = useMemo(
     () => ({
       onOpen: (link: LinkCardLink, mode: OpenMode) =>
@@ -172,7 +205,11 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
   if (!validId || (context.isSuccess && context.data === null)) {
     return (
       <FolderShell>
-        <div role="alert" data-testid="folder-not-found" className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center shadow-sm">
+        <div
+          role="alert"
+          data-testid="folder-not-found"
+          className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center shadow-sm"
+        >
           <h1 className="text-xl font-semibold">Folder not found</h1>
           <p className="max-w-md text-sm text-muted-foreground">This folder does not exist, was deleted, or belongs to another account.</p>
           <Button onClick={() => navigate('/dashboard')}>Home</Button>
@@ -245,19 +282,27 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
           <Button variant="outline" size="sm" onClick={() => setSharingFolder(folder)}>
             Share Folder
           </Button>
-          {kind !== 'incoming' && !folder.is_template && canEditLinksIn(folder) && linkIds.length > 0 ? <RefreshPreviewsButton scope="folder" linkIds={linkIds} /> : null}
+          {kind !== 'incoming' && !folder.is_template && canEditLinksIn(folder) && linkIds.length > 0 ? (
+            <RefreshPreviewsButton scope="folder" linkIds={linkIds} />
+          ) : null}
         </div>
       </header>
 
       <SubfolderList parent={folder} subfolders={subfolders} countFor={countFor} />
 
-      {kind === 'incoming' ? <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} onCopy={setCopying} /> : null}
+      {kind === 'incoming' ? (
+        <IncomingShares shares={incoming.data} loading={incoming.isPending} destinations={linkFolders} onCopy={setCopying} />
+      ) : null}
 
       <FolderLinksSection
         userId={userId}
         links={all}
         firstScreen={all ? undefined : firstScreen.data}
-        loadError={links.isError ? <LoadError onRetry={retry} message={isSubfolder ? FOLDER_MESSAGES.loadSubfolderLinksFailed : FOLDER_MESSAGES.loadLinksFailed} /> : null}
+        loadError={
+          links.isError ? (
+            <LoadError onRetry={retry} message={isSubfolder ? FOLDER_MESSAGES.loadSubfolderLinksFailed : FOLDER_MESSAGES.loadLinksFailed} />
+          ) : null
+        }
         handlers={handlers}
         onMove={onMove}
         outlineColor={outlineColor}
@@ -266,7 +311,15 @@ export function FolderView({ userId, folderId, initialCategory }: FolderViewProp
       {sharing ? <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} /> : null}
       {deleting ? <FolderDeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} /> : null}
       {copying ? <CopyLinkDialog link={copying} destinations={destinations} onClose={() => setCopying(null)} /> : null}
-      {editing ? <EditLinkDialog link={editing} categories={linkFolders} defaultCategoryId={defaultCategoryId} onClose={() => setEditing(null)} onDelete={setDeleting} /> : null}
+      {editing ? (
+        <EditLinkDialog
+          link={editing}
+          categories={linkFolders}
+          defaultCategoryId={defaultCategoryId}
+          onClose={() => setEditing(null)}
+          onDelete={setDeleting}
+        />
+      ) : null}
       {sharingFolder ? <ShareFolderDialog folder={sharingFolder} onClose={() => setSharingFolder(null)} /> : null}
     </FolderShell>
   );
@@ -308,7 +361,11 @@ function FolderShell({ children, ...intent }: { children: React.ReactNode } & Pa
 
 function LoadError({ onRetry, message = FOLDER_MESSAGES.loadLinksFailed }: { onRetry: () => void; message?: string }) {
   return (
-    <div role="alert" data-testid="folder-load-error" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-card p-6 text-center">
+    <div
+      role="alert"
+      data-testid="folder-load-error"
+      className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-card p-6 text-center"
+    >
       <p className="text-sm">{message}</p>
       <Button variant="outline" onClick={onRetry}>
         Retry

@@ -56,7 +56,11 @@ export function IncomingShares({ shares, loading, destinations, onCopy }: Incomi
   }
 
   return (
-    <section aria-labelledby="incoming-shares-title" className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm" data-testid="incoming-shares">
+    <section
+      aria-labelledby="incoming-shares-title"
+      className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm"
+      data-testid="incoming-shares"
+    >
       <h2 id="incoming-shares-title" className="text-base font-semibold">
         Waiting for you <span className="text-sm font-normal text-muted-foreground">({shares?.length ?? 0})</span>
       </h2>
@@ -73,7 +77,15 @@ export function IncomingShares({ shares, loading, destinations, onCopy }: Incomi
               ? (item) => {
                   const share = shares?.find((s) => s.shared_link_id === item.shared_link_id);
                   if (!share) return null;
-                  const link: LinkCardLink = { id: share.link_id, title: share.title, url: share.url, icon_url: share.icon_url, created_at: share.shared_at, access_count: 0, share_count: 0 };
+                  const link: LinkCardLink = {
+                    id: share.link_id,
+                    title: share.title,
+                    url: share.url,
+                    icon_url: share.icon_url,
+                    created_at: share.shared_at,
+                    access_count: 0,
+                    share_count: 0,
+                  };
                   return (
                     <Button size="sm" variant="ghost" onClick={() => onCopy(link)}>
                       Copy to folder

@@ -23,16 +23,29 @@ export function ShareFolderDialog({ folder, onClose }: { folder: Category | null
   }
 
   return (
-    <Dialog open={folder !== null} onOpenChange={(open) => !open && onClose()} title={folder ? `Share Folder: ${folder.name}` : 'Share Folder'}>
+    <Dialog
+      open={folder !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={folder ? `Share Folder: ${folder.name}` : 'Share Folder'}
+    >
       <div className="grid gap-3">
         <label htmlFor={inputId} className="text-sm font-medium">
           Folder URL
         </label>
         <div className="flex gap-2">
-          <input id={inputId} readOnly value={url} onFocus={(event) => event.target.select()} className={CONTROL_CLASS} data-testid="folder-url" />
+          <input
+            id={inputId}
+            readOnly
+            value={url}
+            onFocus={(event) => event.target.select()}
+            className={CONTROL_CLASS}
+            data-testid="folder-url"
+          />
           <Button onClick={copy}>Copy</Button>
         </div>
-        <p className="text-xs text-muted-foreground">Only you can open this folder; the address is handy for your bookmarks and your other devices.</p>
+        <p className="text-xs text-muted-foreground">
+          Only you can open this folder; the address is handy for your bookmarks and your other devices.
+        </p>
       </div>
     </Dialog>
   );

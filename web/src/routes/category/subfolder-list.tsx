@@ -19,8 +19,14 @@ import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
 // The dialogs and the name's schema (zod) load when first needed, off the folder's first load (issue
 // 11 'Scale'); the dialogs are downloaded when the section is first used, the schema when the name box
 // is focused.
-const RenameFolderDialog = lazyDialog(() => import('./subfolder-dialogs.tsx'), (m) => m.RenameFolderDialog);
-const FolderIconDialog = lazyDialog(() => import('./subfolder-dialogs.tsx'), (m) => m.FolderIconDialog);
+const RenameFolderDialog = lazyDialog(
+  () => import('./subfolder-dialogs.tsx'),
+  (m) => m.RenameFolderDialog,
+);
+const FolderIconDialog = lazyDialog(
+  () => import('./subfolder-dialogs.tsx'),
+  (m) => m.FolderIconDialog,
+);
 const DIALOG_INTENT = preloadOnIntent([RenameFolderDialog, FolderIconDialog]);
 const loadSubfolderSchema = () => import('~shared/schemas/subfolder.ts').then((m) => m.subfolderSchema);
 
@@ -82,7 +88,11 @@ export function SubfolderList({ parent, subfolders, countFor }: SubfolderListPro
   }
 
   return (
-    <section {...DIALOG_INTENT} aria-labelledby={`${inputId}-title`} className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm">
+    <section
+      {...DIALOG_INTENT}
+      aria-labelledby={`${inputId}-title`}
+      className="grid gap-3 rounded-xl border border-border bg-card/95 p-4 shadow-sm"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <h2 id={`${inputId}-title`} className="text-base font-semibold">
           Subfolders <span className="text-sm font-normal text-muted-foreground">({subfolders.length})</span>
@@ -128,7 +138,12 @@ export function SubfolderList({ parent, subfolders, countFor }: SubfolderListPro
             const kind = folderKind(folder);
             const count = countFor ? countFor(folder) : folder.link_count;
             return (
-              <li key={folder.id} data-testid="subfolder" data-name={folder.name} className="flex items-center gap-2 rounded-lg border border-border bg-background/60 p-2">
+              <li
+                key={folder.id}
+                data-testid="subfolder"
+                data-name={folder.name}
+                className="flex items-center gap-2 rounded-lg border border-border bg-background/60 p-2"
+              >
                 <Link
                   to={`/category/${folder.id}`}
                   state={{ category: folder }}
@@ -149,7 +164,11 @@ export function SubfolderList({ parent, subfolders, countFor }: SubfolderListPro
                       ⋯
                     </DropdownMenu.Trigger>
                     <DropdownMenu.Portal>
-                      <DropdownMenu.Content align="end" sideOffset={4} className="lv-animate-in z-50 min-w-40 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg">
+                      <DropdownMenu.Content
+                        align="end"
+                        sideOffset={4}
+                        className="lv-animate-in z-50 min-w-40 rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+                      >
                         <DropdownMenu.Item className={MENU_ITEM} onSelect={() => setRenaming(folder)}>
                           Rename
                         </DropdownMenu.Item>

@@ -39,7 +39,14 @@ export function TemplateFolderPage() {
   const location = useLocation();
   if (!session || !templateId) return <PageFallback />;
   const hint = (location.state as { category?: Category } | null)?.category;
-  return <TemplateFolderView key={templateId} userId={session.user.id} templateId={templateId} hint={hint?.id === templateId && hint.is_template ? hint : null} />;
+  return (
+    <TemplateFolderView
+      key={templateId}
+      userId={session.user.id}
+      templateId={templateId}
+      hint={hint?.id === templateId && hint.is_template ? hint : null}
+    />
+  );
 }
 
 /**
@@ -91,7 +98,11 @@ function TemplateFolderView({ userId, templateId, hint }: { userId: string; temp
   if (!valid || (detail.isSuccess && detail.data === null)) {
     return (
       <Shell>
-        <div role="alert" data-testid="folder-not-found" className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center shadow-sm">
+        <div
+          role="alert"
+          data-testid="folder-not-found"
+          className="grid justify-items-center gap-3 rounded-xl border border-border bg-card p-8 text-center shadow-sm"
+        >
           <h1 className="text-xl font-semibold">Folder not found</h1>
           <p className="max-w-md text-sm text-muted-foreground">This template does not exist or was deleted.</p>
           <Button onClick={() => navigate(`/category/${ALL_TEMPLATES_CATEGORY_ID}`)}>{ALL_TEMPLATES_TITLE}</Button>
@@ -170,7 +181,11 @@ function TemplateFolderView({ userId, templateId, hint }: { userId: string; temp
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
             {subfolders.data.map((sub) => (
               <li key={sub.id}>
-                <Link to={templatePath(sub.id)} state={{ category: sub }} className="flex min-w-0 items-center gap-2 rounded-lg border border-border p-2 text-sm hover:bg-accent">
+                <Link
+                  to={templatePath(sub.id)}
+                  state={{ category: sub }}
+                  className="flex min-w-0 items-center gap-2 rounded-lg border border-border p-2 text-sm hover:bg-accent"
+                >
                   <CategoryIcon iconUrl={sub.icon_url} size="sm" />
                   <span className="truncate">{sub.name}</span>
                 </Link>
@@ -200,15 +215,30 @@ function TemplateFolderView({ userId, templateId, hint }: { userId: string; temp
         ) : !all ? (
           <div className="h-28 animate-pulse rounded-xl border border-border bg-card/70" aria-busy="true" aria-label="Loading links" />
         ) : shown.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground" data-testid="folder-empty">
+          <p
+            className="rounded-xl border border-dashed border-border bg-card/80 px-3 py-8 text-center text-sm text-muted-foreground"
+            data-testid="folder-empty"
+          >
             {query.trim() ? 'No links match your search.' : 'This folder is empty.'}
           </p>
         ) : (
-          <FolderLinkGrid query={query} links={shown} columns={columns} viewMode={viewMode} handlers={handlers} outlineColor="transparent" />
+          <FolderLinkGrid
+            query={query}
+            links={shown}
+            columns={columns}
+            viewMode={viewMode}
+            handlers={handlers}
+            outlineColor="transparent"
+          />
         )}
       </section>
 
-      <TemplateLinkDialog open={adding || editing !== null} categoryId={template.id} link={editing} onClose={() => (setAdding(false), setEditing(null))} />
+      <TemplateLinkDialog
+        open={adding || editing !== null}
+        categoryId={template.id}
+        link={editing}
+        onClose={() => (setAdding(false), setEditing(null))}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -7,5 +7,9 @@ function subscribe(onChange: () => void) {
 
 /** The window's width (the grid's column count follows it, part 2 §9). */
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth, () => 1024);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1024,
+  );
 }

@@ -6,7 +6,15 @@ import { RefreshPreviewsButton } from '../../features/link-previews/refresh-prev
 import { PublicPageButtons } from './public-page-buttons.tsx';
 
 /** The page's title row with the dashboard background button. */
-export function DashboardHeading({ onChangeBackground, userId, linkIds }: { onChangeBackground: () => void; userId: string; linkIds?: readonly string[] }) {
+export function DashboardHeading({
+  onChangeBackground,
+  userId,
+  linkIds,
+}: {
+  onChangeBackground: () => void;
+  userId: string;
+  linkIds?: readonly string[];
+}) {
   const toolbar = useRovingToolbar<HTMLDivElement>();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">

@@ -8,4 +8,3 @@ export function DashboardPage() {
   if (!session) return <PageFallback />;
   return <Dashboard userId={session.user.id} />;
 }
-

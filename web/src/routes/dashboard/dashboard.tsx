@@ -33,13 +33,23 @@ const DashboardBelowFold = lazy(() => import('./dashboard-below-fold.tsx').then(
 // The dialogs are chunks of their own, rendered only while open (issue 11 'Scale'): rendered closed
 // on every dashboard render they cost its first load their code (the share form brings zod) and
 // their forms' render.
-const ShareLinkDialog = lazyDialog(() => import('../../features/sharing/share-link-dialog.tsx'), (m) => m.ShareLinkDialog);
-const DeleteLinkDialog = lazyDialog(() => import('../../features/links/delete-link-dialog.tsx'), (m) => m.DeleteLinkDialog);
-const BackgroundDialog = lazyDialog(() => import('../../features/backgrounds/background-dialog.tsx'), (m) => m.BackgroundDialog);
+const ShareLinkDialog = lazyDialog(
+  () => import('../../features/sharing/share-link-dialog.tsx'),
+  (m) => m.ShareLinkDialog,
+);
+const DeleteLinkDialog = lazyDialog(
+  () => import('../../features/links/delete-link-dialog.tsx'),
+  (m) => m.DeleteLinkDialog,
+);
+const BackgroundDialog = lazyDialog(
+  () => import('../../features/backgrounds/background-dialog.tsx'),
+  (m) => m.BackgroundDialog,
+);
 const DIALOG_INTENT = preloadOnIntent([ShareLinkDialog, DeleteLinkDialog, BackgroundDialog]);
 
 /** Folders a link can be saved into: the user's own, without the incoming system tree. */
-const isLinkFolder = (c: Category) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
+const isLinkFolder = (c: Category) =>
+  !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected';
 
 /** The dashboard's link features (part 1 §2): editor card, Your Links grid, categories, dialogs. */
 export function Dashboard({ userId }: { userId: string }) {
@@ -106,10 +116,13 @@ export function Dashboard({ userId }: { userId: string }) {
     if (searchParams.get('add') !== 'link') return;
     setEditing(null);
     requestAnimationFrame(focusEditor);
-    setSearchParams((params) => {
-      params.delete('add');
-      return params;
-    }, { replace: true });
+    setSearchParams(
+      (params) => {
+        params.delete('add');
+        return params;
+      },
+      { replace: true },
+    );
   }, [searchParams, setSearchParams, focusEditor]);
 
   const backgroundUrl = (scope: BackgroundScope) => backgrounds.data?.get(scopeKey(scope))?.background_url ?? null;
@@ -135,7 +148,8 @@ export function Dashboard({ userId }: { userId: string }) {
     const counts = new Map<string, number>();
     for (const link of links.data ?? []) {
       if (link.category_id) counts.set(link.category_id, (counts.get(link.category_id) ?? 0) + 1);
-      if (link.second_category_id && link.second_category_id !== link.category_id) counts.set(link.second_category_id, (counts.get(link.second_category_id) ?? 0) + 1);
+      if (link.second_category_id && link.second_category_id !== link.category_id)
+        counts.set(link.second_category_id, (counts.get(link.second_category_id) ?? 0) + 1);
     }
     return counts;
   }, [links.data]);
@@ -171,7 +185,12 @@ export function Dashboard({ userId }: { userId: string }) {
     />
   );
   const manageCategories = (
-    <ManageCategoriesCard categories={manageable} linkCounts={links.data ? linkCounts : undefined} pendingIncoming={countPendingIncoming(incoming.data ?? [])} loading={categories.isPending} />
+    <ManageCategoriesCard
+      categories={manageable}
+      linkCounts={links.data ? linkCounts : undefined}
+      pendingIncoming={countPendingIncoming(incoming.data ?? [])}
+      loading={categories.isPending}
+    />
   );
 
   // Below the grid (templates, AI discovery, the API panel, the footer): drawn, their reads started
@@ -216,7 +235,13 @@ export function Dashboard({ userId }: { userId: string }) {
         />
         {wide ? null : <div className="min-w-0">{manageCategories}</div>}
         {belowFold ? (
-          <ErrorBoundary fallback={() => <p role="alert" className="text-sm text-destructive">{CODE_LOAD_FAILED_MESSAGE}</p>}>
+          <ErrorBoundary
+            fallback={() => (
+              <p role="alert" className="text-sm text-destructive">
+                {CODE_LOAD_FAILED_MESSAGE}
+              </p>
+            )}
+          >
             <Suspense fallback={null}>
               <DashboardBelowFold userId={userId} />
             </Suspense>
@@ -246,7 +271,13 @@ export function Dashboard({ userId }: { userId: string }) {
         </>
       )}
       {shortcutsHelp}
-      {deleting ? <DeleteLinkDialog link={deleting} onClose={() => setDeleting(null)} onDeleted={(link) => editing?.id === link.id && setEditing(null)} /> : null}
+      {deleting ? (
+        <DeleteLinkDialog
+          link={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(link) => editing?.id === link.id && setEditing(null)}
+        />
+      ) : null}
       {sharing ? <ShareLinkDialog link={sharing} onClose={() => setSharing(null)} /> : null}
       {backgroundScope ? <BackgroundDialog userId={userId} scope={backgroundScope} onClose={() => setBackgroundScope(null)} /> : null}
     </div>

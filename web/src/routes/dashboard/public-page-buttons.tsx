@@ -23,7 +23,11 @@ export function PublicPageButtons({ userId }: { userId: string }) {
         variant="outline"
         size="sm"
         className="bg-card/80 backdrop-blur"
-        onClick={() => (url ? window.open(url, '_blank', 'noopener') : showToastMessage({ title: SLUG_MESSAGES.usernameRequired, description: 'Set a username or a public URL name first.' }))}
+        onClick={() =>
+          url
+            ? window.open(url, '_blank', 'noopener')
+            : showToastMessage({ title: SLUG_MESSAGES.usernameRequired, description: 'Set a username or a public URL name first.' })
+        }
         title={url ?? undefined}
       >
         <ExternalLinkIcon size={16} />

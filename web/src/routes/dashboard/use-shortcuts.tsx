@@ -11,8 +11,20 @@ export function useDashboardShortcuts(actions: { focusSearch: () => void; newLin
   const { focusSearch, newLink } = actions;
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      const dialogOpen = document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="menu"]') !== null;
-      const action = shortcutFor({ ...event, key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, defaultPrevented: event.defaultPrevented, target: event.target as HTMLElement | null }, dialogOpen);
+      const dialogOpen =
+        document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="menu"]') !== null;
+      const action = shortcutFor(
+        {
+          ...event,
+          key: event.key,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          defaultPrevented: event.defaultPrevented,
+          target: event.target as HTMLElement | null,
+        },
+        dialogOpen,
+      );
       if (!action) return;
       event.preventDefault();
       if (action === 'focus-search') focusSearch();

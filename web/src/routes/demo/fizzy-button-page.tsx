@@ -32,9 +32,12 @@ export function FizzyButtonPage() {
   const peak = useRef(0);
   const [presses, setPresses] = useState(0);
 
-  useEffect(() => () => {
-    if (frame.current !== null) cancelAnimationFrame(frame.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
 
   function draw(canvas: HTMLCanvasElement) {
     const ctx = canvas.getContext('2d');
@@ -116,7 +119,11 @@ export function FizzyButtonPage() {
         </div>
       </div>
       <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
-        {reduced ? 'Reduced motion is on: the button stays calm.' : presses ? `Fizzed ${presses} ${presses === 1 ? 'time' : 'times'}.` : 'Ready.'}
+        {reduced
+          ? 'Reduced motion is on: the button stays calm.'
+          : presses
+            ? `Fizzed ${presses} ${presses === 1 ? 'time' : 'times'}.`
+            : 'Ready.'}
       </p>
       <Link to="/" className="text-sm text-primary underline-offset-4 hover:underline">
         Back to home

@@ -21,13 +21,29 @@ const GRAVITY = 420;
  * Adds a burst at (x, y) to `alive`, keeping at most `cap` particles: when full, the oldest make way
  * (a new press always shows a burst, and the frame's work stays bounded).
  */
-export function burst(alive: Particle[], x: number, y: number, random: () => number = Math.random, count = PARTICLES_PER_BURST, cap = PARTICLE_EFFECT_CAP): Particle[] {
+export function burst(
+  alive: Particle[],
+  x: number,
+  y: number,
+  random: () => number = Math.random,
+  count = PARTICLES_PER_BURST,
+  cap = PARTICLE_EFFECT_CAP,
+): Particle[] {
   const fresh: Particle[] = [];
   for (let i = 0; i < Math.min(count, cap); i++) {
     const angle = random() * Math.PI * 2;
     const speed = 120 + random() * 320;
     const life = 0.6 + random() * 0.7;
-    fresh.push({ x, y, vx: Math.cos(angle) * speed, vy: Math.sin(angle) * speed - 160, life, maxLife: life, size: 2 + random() * 3.5, hue: 190 + random() * 140 });
+    fresh.push({
+      x,
+      y,
+      vx: Math.cos(angle) * speed,
+      vy: Math.sin(angle) * speed - 160,
+      life,
+      maxLife: life,
+      size: 2 + random() * 3.5,
+      hue: 190 + random() * 140,
+    });
   }
   const next = alive.concat(fresh);
   return next.length > cap ? next.slice(next.length - cap) : next;

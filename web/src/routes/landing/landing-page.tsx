@@ -53,7 +53,13 @@ export function LandingPage() {
             <p className="mt-4 max-w-2xl text-base text-white/80 sm:text-lg">
               Save, organize and share your favorite links in one place, and see how they are used.
             </p>
-            <LinkButton to={destination} size="lg" variant="plain" className="mt-8 bg-white shadow-md text-slate-900 hover:bg-white/90" data-testid="hero-cta">
+            <LinkButton
+              to={destination}
+              size="lg"
+              variant="plain"
+              className="mt-8 bg-white shadow-md text-slate-900 hover:bg-white/90"
+              data-testid="hero-cta"
+            >
               {signedIn ? 'Go to Dashboard' : 'Get Started'}
               <ArrowRightIcon size={18} />
             </LinkButton>
@@ -82,7 +88,13 @@ export function LandingPage() {
             <p className="mx-auto mt-3 max-w-xl text-white/85">
               Create your free account and start saving the links you love in under a minute.
             </p>
-            <LinkButton to={destination} size="lg" variant="plain" className="mt-8 bg-white shadow-md text-indigo-700 hover:bg-white/90" data-testid="closing-cta">
+            <LinkButton
+              to={destination}
+              size="lg"
+              variant="plain"
+              className="mt-8 bg-white shadow-md text-indigo-700 hover:bg-white/90"
+              data-testid="closing-cta"
+            >
               {signedIn ? 'Go to Dashboard' : 'Start Free Today'}
             </LinkButton>
           </div>

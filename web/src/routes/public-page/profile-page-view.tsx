@@ -31,7 +31,11 @@ const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } a
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
-    <section className="rounded-2xl border border-[var(--pp-border)] bg-[var(--pp-card)] p-5 shadow-sm sm:p-6" data-testid={testId} aria-label={title}>
+    <section
+      className="rounded-2xl border border-[var(--pp-border)] bg-[var(--pp-card)] p-5 shadow-sm sm:p-6"
+      data-testid={testId}
+      aria-label={title}
+    >
       <h2 className="mb-4 text-lg font-semibold tracking-tight">{title}</h2>
       {children}
     </section>
@@ -43,7 +47,8 @@ export function ProfilePageView({ page, preview = false }: { page: PublicPage; p
   const accent = accentOf(page);
   const name = pageDisplayName(page);
   const banner = safeHref(page.banner_background_url);
-  const photoSize = page.main_photo_size !== 'none' && page.main_photo_path ? PHOTO_SIZES[page.main_photo_size] ?? PHOTO_SIZES.medium : null;
+  const photoSize =
+    page.main_photo_size !== 'none' && page.main_photo_path ? (PHOTO_SIZES[page.main_photo_size] ?? PHOTO_SIZES.medium) : null;
   const social = socialLinksOf(page);
   const tiles = linkTilesOf(page);
   const boxes = messageBoxesOf(page);
@@ -58,18 +63,31 @@ export function ProfilePageView({ page, preview = false }: { page: PublicPage; p
       data-theme-mode={page.theme_mode ?? 'light'}
     >
       {preview ? (
-        <p className="bg-[var(--pp-accent)] px-4 py-2 text-center text-sm font-medium text-[var(--pp-on-accent)]" data-testid="preview-notice">
+        <p
+          className="bg-[var(--pp-accent)] px-4 py-2 text-center text-sm font-medium text-[var(--pp-on-accent)]"
+          data-testid="preview-notice"
+        >
           Private preview: only you{page.is_owner ? '' : ' (admin)'} can see this view.
         </p>
       ) : null}
       <header className="relative isolate overflow-hidden bg-[var(--pp-banner)]" data-testid="page-banner">
         {banner ? (
-          <img src={banner} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover" width={1200} height={320} fetchPriority="high" data-testid="banner-image" />
+          <img
+            src={banner}
+            alt=""
+            className="absolute inset-0 -z-10 h-full w-full object-cover"
+            width={1200}
+            height={320}
+            fetchPriority="high"
+            data-testid="banner-image"
+          />
         ) : (
           <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-br from-[var(--pp-accent)] to-transparent opacity-40" />
         )}
         {banner ? <div aria-hidden="true" className="absolute inset-0 -z-10 bg-black/45" /> : null}
-        <div className={`mx-auto flex max-w-3xl flex-col items-center gap-3 px-4 pt-10 pb-8 text-center sm:pt-14 ${banner ? 'text-white' : ''}`}>
+        <div
+          className={`mx-auto flex max-w-3xl flex-col items-center gap-3 px-4 pt-10 pb-8 text-center sm:pt-14 ${banner ? 'text-white' : ''}`}
+        >
           <div
             className="flex h-20 w-20 items-center justify-center rounded-full border-4 border-[var(--pp-card)] bg-[var(--pp-accent)] text-2xl font-bold text-[var(--pp-on-accent)] shadow-md"
             aria-hidden="true"
@@ -133,7 +151,10 @@ export function ProfilePageView({ page, preview = false }: { page: PublicPage; p
         {boxes.length ? (
           <div className="grid gap-4 sm:grid-cols-2" data-testid="message-boxes">
             {boxes.map((box) => (
-              <article key={box.index} className="rounded-2xl border border-[var(--pp-border)] border-t-4 border-t-[var(--pp-accent)] bg-[var(--pp-card)] p-5 shadow-sm">
+              <article
+                key={box.index}
+                className="rounded-2xl border border-[var(--pp-border)] border-t-4 border-t-[var(--pp-accent)] bg-[var(--pp-card)] p-5 shadow-sm"
+              >
                 <h2 className="font-semibold break-words">{box.title}</h2>
                 <p className="mt-2 text-[var(--pp-muted)] whitespace-pre-line break-words">{box.text}</p>
               </article>

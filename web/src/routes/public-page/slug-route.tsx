@@ -35,13 +35,22 @@ function PublicProfile({ slug, preview }: { slug: string; preview: boolean }) {
   });
 
   if (state.status === 'loading') return <PageFallback />;
-  if (state.status === 'error') return <PageUnavailable testId="page-error" title={PAGE_UNAVAILABLE_TITLE} message="The page could not be loaded. Please try again." />;
+  if (state.status === 'error')
+    return <PageUnavailable testId="page-error" title={PAGE_UNAVAILABLE_TITLE} message="The page could not be loaded. Please try again." />;
   if (!page || page.reason === 'not_found') return <NotFoundPage />;
   if (preview && !mayPreview) {
-    return <PageUnavailable testId="preview-private" title={PUBLIC_PAGE_MESSAGES.previewPrivateTitle} message={PUBLIC_PAGE_MESSAGES.previewPrivateDescription} />;
+    return (
+      <PageUnavailable
+        testId="preview-private"
+        title={PUBLIC_PAGE_MESSAGES.previewPrivateTitle}
+        message={PUBLIC_PAGE_MESSAGES.previewPrivateDescription}
+      />
+    );
   }
   if (!page.viewable) {
-    return <PageUnavailable testId="page-unavailable" title={PAGE_UNAVAILABLE_TITLE} message={unavailableMessageOf(page.reason, slug) ?? ''} />;
+    return (
+      <PageUnavailable testId="page-unavailable" title={PAGE_UNAVAILABLE_TITLE} message={unavailableMessageOf(page.reason, slug) ?? ''} />
+    );
   }
   return <ProfilePageView page={page} preview={preview} />;
 }

@@ -5,16 +5,17 @@ import { storedAccessToken } from '../../app/session/stored-session.ts';
 export const REST_ENDPOINT: RestEndpoint = { url: import.meta.env.VITE_SUPABASE_URL, anonKey: import.meta.env.VITE_SUPABASE_ANON_KEY };
 
 export type PublicPageState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'done'; page: PublicPage; isAdmin: boolean; signedIn: boolean };
+  { status: 'loading' } | { status: 'error' } | { status: 'done'; page: PublicPage; isAdmin: boolean; signedIn: boolean };
 
 /** The viewer's access token: the stored one, or (expired) one supabase-js refreshes; null when signed out. */
 async function accessToken(): Promise<string | null> {
   const stored = storedAccessToken();
   if (stored !== 'stale') return stored;
   // Only a returning signed-in viewer with an expired token pays for supabase-js.
-  const [{ loadClient }, { currentAccessToken }] = await Promise.all([import('../../app/load-client.ts'), import('~shared/data/session.ts')]);
+  const [{ loadClient }, { currentAccessToken }] = await Promise.all([
+    import('../../app/load-client.ts'),
+    import('~shared/data/session.ts'),
+  ]);
   return currentAccessToken(await loadClient()).catch(() => null);
 }
 

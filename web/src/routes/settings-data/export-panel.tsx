@@ -36,10 +36,12 @@ export function ExportPanel() {
 
   return (
     <section aria-labelledby="export-title" className="rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-6">
-      <h2 id="export-title" className="text-lg font-semibold">Export</h2>
+      <h2 id="export-title" className="text-lg font-semibold">
+        Export
+      </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        All your links and folders. HTML imports into Chrome, Firefox and most bookmark managers with the folder tree; CSV opens in
-        a spreadsheet; JSON keeps everything (counts, descriptions, dates, folder paths) and imports back here.
+        All your links and folders. HTML imports into Chrome, Firefox and most bookmark managers with the folder tree; CSV opens in a
+        spreadsheet; JSON keeps everything (counts, descriptions, dates, folder paths) and imports back here.
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {(['html', 'csv', 'json'] as const).map((format) => (
@@ -48,7 +50,11 @@ export function ExportPanel() {
           </Button>
         ))}
       </div>
-      {status ? <p role="status" className="mt-3 text-sm text-muted-foreground" data-testid="export-status">{status}</p> : null}
+      {status ? (
+        <p role="status" className="mt-3 text-sm text-muted-foreground" data-testid="export-status">
+          {status}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -15,9 +15,13 @@ export function ImportExportPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Import &amp; export</h1>
-          <p className="text-sm text-muted-foreground">Bring your bookmarks in from any browser or bookmark manager, and take them out again.</p>
+          <p className="text-sm text-muted-foreground">
+            Bring your bookmarks in from any browser or bookmark manager, and take them out again.
+          </p>
         </div>
-        <LinkButton to="/dashboard" variant="outline">Back to dashboard</LinkButton>
+        <LinkButton to="/dashboard" variant="outline">
+          Back to dashboard
+        </LinkButton>
       </div>
       <ImportPanel userId={session.user.id} />
       <ExportPanel />

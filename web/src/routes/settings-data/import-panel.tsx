@@ -33,7 +33,10 @@ export function ImportPanel({ userId }: { userId: string }) {
     setState({ step: 'reading', fileName: file.name, fraction: 0 });
     let plan: ImportPlan;
     try {
-      const { parsed } = await readImportFile(file, { signal: abort.signal, onProgress: (fraction) => setState({ step: 'reading', fileName: file.name, fraction }) });
+      const { parsed } = await readImportFile(file, {
+        signal: abort.signal,
+        onProgress: (fraction) => setState({ step: 'reading', fileName: file.name, fraction }),
+      });
       if (abort.signal.aborted) throw new DOMException('Cancelled', 'AbortError');
       plan = planImport(parsed, await listSavedUrls(client, userId));
     } catch (error) {
@@ -61,16 +64,25 @@ export function ImportPanel({ userId }: { userId: string }) {
 
   return (
     <section aria-labelledby="import-title" className="rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-6">
-      <h2 id="import-title" className="text-lg font-semibold">Import bookmarks</h2>
+      <h2 id="import-title" className="text-lg font-semibold">
+        Import bookmarks
+      </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        A bookmarks file from Chrome, Edge, Firefox or Safari, an export from Raindrop, Pocket, linkding, Karakeep or Linkwarden
-        (HTML), a CSV file (title, url, description, folder, created) or a JSON export from here. Folders are kept; links you already
-        have are skipped.
+        A bookmarks file from Chrome, Edge, Firefox or Safari, an export from Raindrop, Pocket, linkding, Karakeep or Linkwarden (HTML), a
+        CSV file (title, url, description, folder, created) or a JSON export from here. Folders are kept; links you already have are
+        skipped.
       </p>
 
       {state.step === 'idle' ? (
         <div className="mt-4 space-y-3">
-          <label className={buttonClasses('primary', 'md', 'cursor-pointer focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background')} data-file-button="">
+          <label
+            className={buttonClasses(
+              'primary',
+              'md',
+              'cursor-pointer focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background',
+            )}
+            data-file-button=""
+          >
             Choose file
             <input
               ref={input}
@@ -84,7 +96,11 @@ export function ImportPanel({ userId }: { userId: string }) {
               }}
             />
           </label>
-          {state.notice ? <p role="status" className="text-sm text-muted-foreground">{state.notice}</p> : null}
+          {state.notice ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              {state.notice}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
@@ -92,7 +108,9 @@ export function ImportPanel({ userId }: { userId: string }) {
         <div className="mt-4 space-y-3">
           <p className="truncate text-sm font-medium">{state.fileName}</p>
           <ImportProgressBar state={state.step === 'reading' ? { reading: state.fraction } : { progress: state.progress }} />
-          <Button variant="outline" onClick={cancel}>Cancel</Button>
+          <Button variant="outline" onClick={cancel}>
+            Cancel
+          </Button>
         </div>
       ) : null}
 
@@ -103,7 +121,9 @@ export function ImportPanel({ userId }: { userId: string }) {
             result={state.result}
             onDownloadInvalid={() => downloadText('invalid-entries.csv', invalidEntriesCsv(state.plan.invalid), 'text/csv;charset=utf-8')}
           />
-          <Button variant="outline" onClick={reset}>Import another file</Button>
+          <Button variant="outline" onClick={reset}>
+            Import another file
+          </Button>
         </div>
       ) : null}
     </section>

@@ -36,7 +36,9 @@ export function ImportProgressBar({ state }: { state: { reading: number } | { pr
       >
         <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-      <p className="mt-2 text-sm text-muted-foreground" aria-live="polite" data-testid="import-progress-label">{label}</p>
+      <p className="mt-2 text-sm text-muted-foreground" aria-live="polite" data-testid="import-progress-label">
+        {label}
+      </p>
     </div>
   );
 }

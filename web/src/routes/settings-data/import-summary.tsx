@@ -9,7 +9,15 @@ const plural = (count: number, one: string, many: string) => `${n(count)} ${coun
 const LISTED = 100;
 
 /** The final summary: what was imported, duplicates, invalid entries (listed and downloadable). */
-export function ImportSummary({ plan, result, onDownloadInvalid }: { plan: ImportPlan; result: ImportResult; onDownloadInvalid: () => void }) {
+export function ImportSummary({
+  plan,
+  result,
+  onDownloadInvalid,
+}: {
+  plan: ImportPlan;
+  result: ImportResult;
+  onDownloadInvalid: () => void;
+}) {
   const duplicates = plan.duplicates + result.skippedByServer;
   const heading = result.status === 'done' ? 'Import complete' : result.status === 'cancelled' ? 'Import cancelled' : 'Import stopped';
   return (
@@ -45,9 +53,13 @@ export function ImportSummary({ plan, result, onDownloadInvalid }: { plan: Impor
                 <span className="text-destructive"> · {entry.reason}</span>
               </li>
             ))}
-            {plan.invalid.length > LISTED ? <li className="text-muted-foreground">…and {n(plan.invalid.length - LISTED)} more in the download.</li> : null}
+            {plan.invalid.length > LISTED ? (
+              <li className="text-muted-foreground">…and {n(plan.invalid.length - LISTED)} more in the download.</li>
+            ) : null}
           </ul>
-          <Button variant="outline" size="sm" onClick={onDownloadInvalid}>Download invalid entries (CSV)</Button>
+          <Button variant="outline" size="sm" onClick={onDownloadInvalid}>
+            Download invalid entries (CSV)
+          </Button>
         </div>
       ) : null}
     </div>

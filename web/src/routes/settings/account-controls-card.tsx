@@ -5,7 +5,21 @@ import { useDataClient } from '~shared/data/provider.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { SettingsSection } from './settings-layout.tsx';
 
-function Toggle({ id, label, description, checked, disabled, onChange }: { id: string; label: string; description: string; checked: boolean; disabled: boolean; onChange: (next: boolean) => void }) {
+function Toggle({
+  id,
+  label,
+  description,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (next: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-0.5">
@@ -26,7 +40,9 @@ function Toggle({ id, label, description, checked, disabled, onChange }: { id: s
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50 ${checked ? 'bg-primary' : 'bg-input'}`}
       >
-        <span className={`inline-block h-5 w-5 rounded-full bg-background shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
+        <span
+          className={`inline-block h-5 w-5 rounded-full bg-background shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
+        />
       </button>
     </div>
   );
@@ -58,7 +74,12 @@ export function AccountControlsCard({ userId }: { userId: string }) {
         description="Links shared with you are not delivered (senders are not told), and you cannot share links."
         checked={!!controls.data?.sharing_disabled}
         disabled={busy}
-        onChange={(next) => sharing.mutate(next, { onSuccess: () => showSuccessToast('Saved'), onError: (error) => showErrorToast('account.controls', error) })}
+        onChange={(next) =>
+          sharing.mutate(next, {
+            onSuccess: () => showSuccessToast('Saved'),
+            onError: (error) => showErrorToast('account.controls', error),
+          })
+        }
       />
       <Toggle
         id="deactivate-account"
@@ -66,7 +87,12 @@ export function AccountControlsCard({ userId }: { userId: string }) {
         description="Hides your public page and stops all sharing until you reactivate. Your links stay."
         checked={deactivated}
         disabled={busy}
-        onChange={(next) => deactivate.mutate(next, { onSuccess: () => showSuccessToast('Saved'), onError: (error) => showErrorToast('account.controls', error) })}
+        onChange={(next) =>
+          deactivate.mutate(next, {
+            onSuccess: () => showSuccessToast('Saved'),
+            onError: (error) => showErrorToast('account.controls', error),
+          })
+        }
       />
     </SettingsSection>
   );

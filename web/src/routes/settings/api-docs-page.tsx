@@ -7,10 +7,20 @@ const AUTH_LABEL = { user: 'Signed-in session', anon: 'Anon key', none: 'No toke
 export function ApiDocsPage() {
   const apiUrl = import.meta.env.VITE_SUPABASE_URL as string;
   return (
-    <SettingsLayout title="API Docs" description="Edge functions you can call over HTTPS. Every answer is JSON; errors are { error, message }." testId="api-docs">
+    <SettingsLayout
+      title="API Docs"
+      description="Edge functions you can call over HTTPS. Every answer is JSON; errors are { error, message }."
+      testId="api-docs"
+    >
       <div className="grid gap-4">
         {API_FUNCTIONS.map((doc) => (
-          <section key={doc.name} id={doc.name} className="grid gap-2 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm" aria-label={doc.name} data-testid="api-doc">
+          <section
+            key={doc.name}
+            id={doc.name}
+            className="grid gap-2 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm"
+            aria-label={doc.name}
+            data-testid="api-doc"
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="font-mono text-base font-semibold">{doc.name}</h2>
               <span className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">{AUTH_LABEL[doc.auth]}</span>

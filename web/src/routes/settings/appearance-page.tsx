@@ -28,7 +28,19 @@ function promptDismissed(userId: string): boolean {
   }
 }
 
-function Choice<T extends string>({ name, options, labels, value, onChange }: { name: string; options: readonly T[]; labels: Record<T, string>; value: T; onChange: (v: T) => void }) {
+function Choice<T extends string>({
+  name,
+  options,
+  labels,
+  value,
+  onChange,
+}: {
+  name: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (v: T) => void;
+}) {
   return (
     <div role="radiogroup" aria-label={name} className="flex flex-wrap gap-2">
       {options.map((option) => (
@@ -39,7 +51,9 @@ function Choice<T extends string>({ name, options, labels, value, onChange }: { 
           aria-checked={value === option}
           onClick={() => onChange(option)}
           className={`rounded-md border px-4 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none ${
-            value === option ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-background hover:bg-accent hover:text-accent-foreground'
+            value === option
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'border-input bg-background hover:bg-accent hover:text-accent-foreground'
           }`}
         >
           {labels[option]}
@@ -152,7 +166,12 @@ function AppearanceForm({ userId }: { userId: string }) {
               spellCheck={false}
             />
           </div>
-          <span className="rounded-md px-3 py-2 text-sm font-medium" style={{ backgroundColor: `hsl(${accentHsl})`, color: tone === 'dark' ? '#0f172a' : '#f8fafc' }} data-testid="accent-preview" data-tone={tone}>
+          <span
+            className="rounded-md px-3 py-2 text-sm font-medium"
+            style={{ backgroundColor: `hsl(${accentHsl})`, color: tone === 'dark' ? '#0f172a' : '#f8fafc' }}
+            data-testid="accent-preview"
+            data-tone={tone}
+          >
             Preview
           </span>
         </div>

@@ -56,7 +56,11 @@ export function BlockedSendersCard({ userId }: { userId: string }) {
 
   const current = KINDS.find((k) => k.kind === kind) ?? KINDS[0];
   return (
-    <SettingsSection title="Blocked senders" description="Links shared by people you block never reach you, and they are not told." testId="blocked-senders">
+    <SettingsSection
+      title="Blocked senders"
+      description="Links shared by people you block never reach you, and they are not told."
+      testId="blocked-senders"
+    >
       <form onSubmit={submit} noValidate className="grid gap-2 sm:grid-cols-[9rem_minmax(0,1fr)_auto]">
         <label className="sr-only" htmlFor="block-kind">
           Block by
@@ -101,7 +105,10 @@ export function BlockedSendersCard({ userId }: { userId: string }) {
                   size="sm"
                   disabled={unblock.isPending && unblock.variables === row.id}
                   onClick={() =>
-                    unblock.mutate(row.id, { onSuccess: () => showSuccessToast('Unblocked'), onError: (error) => showErrorToast('blocked.unblock', error) })
+                    unblock.mutate(row.id, {
+                      onSuccess: () => showSuccessToast('Unblocked'),
+                      onError: (error) => showErrorToast('blocked.unblock', error),
+                    })
                   }
                   aria-label={`Unblock ${shown}`}
                 >

@@ -47,7 +47,11 @@ export function DeleteAccountCard() {
   };
 
   return (
-    <SettingsSection title="Delete my account" description="Removes your links, folders, shares, settings and uploaded files for good. This cannot be undone." testId="delete-account">
+    <SettingsSection
+      title="Delete my account"
+      description="Removes your links, folders, shares, settings and uploaded files for good. This cannot be undone."
+      testId="delete-account"
+    >
       <div>
         <Button variant="destructive" onClick={() => setOpen(true)}>
           Delete my account

@@ -61,19 +61,54 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string | null 
   };
 
   return (
-    <SettingsSection title="Email" description={currentEmail ? <>Current address: <span className="font-medium text-foreground" data-testid="current-email">{currentEmail}</span></> : undefined} testId="email-change">
+    <SettingsSection
+      title="Email"
+      description={
+        currentEmail ? (
+          <>
+            Current address:{' '}
+            <span className="font-medium text-foreground" data-testid="current-email">
+              {currentEmail}
+            </span>
+          </>
+        ) : undefined
+      }
+      testId="email-change"
+    >
       <form onSubmit={sendCode} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
         <FormField label="New email" error={errors.email}>
-          <TextInput type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" placeholder="name@example.com" />
+          <TextInput
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="email"
+            placeholder="name@example.com"
+          />
         </FormField>
         <Button type="submit" variant="outline" disabled={request.isPending}>
           {sentTo ? 'Send a new code' : 'Send code'}
         </Button>
       </form>
       {sentTo ? (
-        <form onSubmit={verify} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" data-testid="email-code-form">
-          <FormField label="Verification code" error={errors.code} hint={`We sent a 6-digit code to ${sentTo}. It expires in 5 minutes; after 5 wrong tries, request a new one. At most 3 codes an hour.`}>
-            <TextInput value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={12} placeholder="123456" />
+        <form
+          onSubmit={verify}
+          noValidate
+          className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+          data-testid="email-code-form"
+        >
+          <FormField
+            label="Verification code"
+            error={errors.code}
+            hint={`We sent a 6-digit code to ${sentTo}. It expires in 5 minutes; after 5 wrong tries, request a new one. At most 3 codes an hour.`}
+          >
+            <TextInput
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              placeholder="123456"
+            />
           </FormField>
           <Button type="submit" disabled={confirm.isPending}>
             Verify

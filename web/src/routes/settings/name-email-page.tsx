@@ -25,7 +25,19 @@ function NameEmail({ userId }: { userId: string }) {
     <>
       <SettingsSection
         title="Username"
-        description={current ? <>Your username is <span className="font-medium text-foreground" data-testid="current-username">@{current}</span>. People can share links with you by it.</> : 'Choose a username so people can share links with you by it.'}
+        description={
+          current ? (
+            <>
+              Your username is{' '}
+              <span className="font-medium text-foreground" data-testid="current-username">
+                @{current}
+              </span>
+              . People can share links with you by it.
+            </>
+          ) : (
+            'Choose a username so people can share links with you by it.'
+          )
+        }
         testId="username-settings"
       >
         <UsernameForm key={current ?? ''} userId={userId} current={current} variant="settings" submitLabel="Update username" />

@@ -8,7 +8,19 @@ import { SETTINGS_MESSAGES } from '~shared/messages.ts';
 import { SETTINGS_CATEGORIES, filterSettingsCategories, settingsTarget } from '~shared/rules/settings-catalogue.ts';
 import { Button } from '~shared/ui/Button.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
-import { ChartIcon, ImageIcon, LifeBuoyIcon, MailIcon, SearchIcon, SettingsIcon, ShareIcon, ShieldIcon, SparklesIcon, UsersIcon, type IconProps } from '~shared/ui/icons.tsx';
+import {
+  ChartIcon,
+  ImageIcon,
+  LifeBuoyIcon,
+  MailIcon,
+  SearchIcon,
+  SettingsIcon,
+  ShareIcon,
+  ShieldIcon,
+  SparklesIcon,
+  UsersIcon,
+  type IconProps,
+} from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
 import { notify } from '../../app/toast.ts';
@@ -33,7 +45,10 @@ function CategoryIcon({ slug, url }: { slug: string; url?: string }) {
   if (url) return <img src={url} alt="" className="h-10 w-10 shrink-0 rounded-lg object-cover" data-testid={`settings-icon-${slug}`} />;
   const Icon = BUILT_IN_ICONS[slug] ?? SettingsIcon;
   return (
-    <span className="grid h-10 w-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary" data-testid={`settings-icon-${slug}`}>
+    <span
+      className="grid h-10 w-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary"
+      data-testid={`settings-icon-${slug}`}
+    >
       <Icon size={22} />
     </span>
   );
@@ -77,7 +92,10 @@ export function SettingsPage() {
         {headerIcon ? (
           <img src={headerIcon} alt="" className="h-12 w-12 rounded-xl object-cover" data-testid="settings-header-icon" />
         ) : (
-          <span className="grid h-12 w-12 place-items-center rounded-xl bg-primary text-primary-foreground" data-testid="settings-header-icon">
+          <span
+            className="grid h-12 w-12 place-items-center rounded-xl bg-primary text-primary-foreground"
+            data-testid="settings-header-icon"
+          >
             <SettingsIcon size={26} />
           </span>
         )}
@@ -99,7 +117,13 @@ export function SettingsPage() {
       <label className="relative block max-w-md">
         <span className="sr-only">Search settings</span>
         <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search settings" className={`${CONTROL_CLASS} pl-9`} />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search settings"
+          className={`${CONTROL_CLASS} pl-9`}
+        />
       </label>
 
       {categories.length === 0 ? <p className="text-sm text-muted-foreground">No settings match “{query.trim()}”.</p> : null}
@@ -129,7 +153,9 @@ export function SettingsPage() {
                     className="flex w-full items-center justify-between rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                   >
                     {item.label}
-                    <span aria-hidden="true" className="text-muted-foreground">›</span>
+                    <span aria-hidden="true" className="text-muted-foreground">
+                      ›
+                    </span>
                   </button>
                 </li>
               ))}

@@ -65,9 +65,18 @@ function SocialSharing({ userId }: { userId: string }) {
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {PLATFORMS.map((platform) => (
-          <section key={platform.key} className="grid content-start gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm" data-testid={`social-${platform.key}`} aria-label={platform.name}>
+          <section
+            key={platform.key}
+            className="grid content-start gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm"
+            data-testid={`social-${platform.key}`}
+            aria-label={platform.name}
+          >
             <div className="flex items-center gap-3">
-              <span aria-hidden="true" className="grid h-10 w-10 place-items-center rounded-lg text-lg font-bold text-white" style={{ backgroundColor: platform.color }}>
+              <span
+                aria-hidden="true"
+                className="grid h-10 w-10 place-items-center rounded-lg text-lg font-bold text-white"
+                style={{ backgroundColor: platform.color }}
+              >
                 {platform.name[0]}
               </span>
               <h2 className="font-semibold">{platform.name}</h2>

@@ -32,7 +32,11 @@ export function ReceivePage() {
 
   return (
     <main className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-10">
-      <section className="grid gap-5 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm" aria-labelledby="receive-title" data-testid="receive">
+      <section
+        className="grid gap-5 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm"
+        aria-labelledby="receive-title"
+        data-testid="receive"
+      >
         <div className="flex items-center gap-3">
           <InboxIcon size={26} className="text-primary" />
           <h1 id="receive-title" className="text-xl font-semibold">
@@ -84,14 +88,23 @@ function ReceivePreview({ url, returnPath }: { url: string; returnPath: string }
 
   return (
     <>
-      <article className="flex gap-4 rounded-lg border border-border bg-background/60 p-4" data-testid="receive-preview" data-source={source}>
+      <article
+        className="flex gap-4 rounded-lg border border-border bg-background/60 p-4"
+        data-testid="receive-preview"
+        data-source={source}
+      >
         {preview.thumbnailUrl ? (
-          <img src={preview.thumbnailUrl} alt="" referrerPolicy="no-referrer"
+          <img
+            src={preview.thumbnailUrl}
+            alt=""
+            referrerPolicy="no-referrer"
             // A thumbnail that does not load leaves no broken-image box.
             onError={(event) => {
               event.currentTarget.style.display = 'none';
             }}
-            className="h-20 w-20 shrink-0 rounded-md object-cover" data-testid="receive-thumbnail" />
+            className="h-20 w-20 shrink-0 rounded-md object-cover"
+            data-testid="receive-thumbnail"
+          />
         ) : null}
         <div className="grid min-w-0 gap-1">
           <p className="font-medium break-words" data-testid="receive-title">
@@ -103,7 +116,12 @@ function ReceivePreview({ url, returnPath }: { url: string; returnPath: string }
               by {preview.author}
             </p>
           ) : null}
-          <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex min-w-0 items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex min-w-0 items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+          >
             <span className="truncate">{url}</span>
             <ExternalLinkIcon size={14} className="shrink-0" />
           </a>

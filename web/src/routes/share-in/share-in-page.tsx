@@ -98,9 +98,23 @@ export function ShareInPage({ method }: { method: IncomingMethod }) {
         data-state={state}
       >
         <div className="flex items-center gap-3">
-          {state === 'saved' ? <CheckCircleIcon size={28} className="text-success" /> : busy ? <LoaderIcon size={28} className="animate-spin text-primary" /> : <InboxIcon size={28} className="text-muted-foreground" />}
+          {state === 'saved' ? (
+            <CheckCircleIcon size={28} className="text-success" />
+          ) : busy ? (
+            <LoaderIcon size={28} className="animate-spin text-primary" />
+          ) : (
+            <InboxIcon size={28} className="text-muted-foreground" />
+          )}
           <h1 id="share-in-title" className="text-xl font-semibold">
-            {state === 'saved' ? 'Link saved' : state === 'failed' ? 'Link not saved' : state === 'no-url' ? 'Nothing to save' : capture ? 'Saving captured link' : 'Saving shared link'}
+            {state === 'saved'
+              ? 'Link saved'
+              : state === 'failed'
+                ? 'Link not saved'
+                : state === 'no-url'
+                  ? 'Nothing to save'
+                  : capture
+                    ? 'Saving captured link'
+                    : 'Saving shared link'}
           </h1>
         </div>
         {url ? (

@@ -15,8 +15,8 @@ export function DataDeletionPage() {
       description={`How to delete your ${BRAND_NAME} account and all of its data.`}
     >
       <p>
-        You can ask us to delete your {BRAND_NAME} account and everything stored with it at any time. Deletion is permanent and
-        cannot be undone, so you may want to copy any links you want to keep first.
+        You can ask us to delete your {BRAND_NAME} account and everything stored with it at any time. Deletion is permanent and cannot be
+        undone, so you may want to copy any links you want to keep first.
       </p>
 
       <h2>How to request deletion</h2>
@@ -28,7 +28,10 @@ export function DataDeletionPage() {
         <li>If you like, tell us why you are leaving; it helps us improve, but it is not required.</li>
       </ol>
       <p>
-        <a className="not-prose inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground no-underline hover:bg-primary/90" href={DELETION_MAILTO}>
+        <a
+          className="not-prose inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground no-underline hover:bg-primary/90"
+          href={DELETION_MAILTO}
+        >
           <MailIcon size={16} />
           E-mail a deletion request
         </a>
@@ -38,8 +41,8 @@ export function DataDeletionPage() {
       <ul>
         <li>We reply within {SUPPORT_REPLY_TIME} to confirm we received your request.</li>
         <li>
-          We delete your profile, links, categories, folders, uploaded icons and backgrounds, public profile page, sharing
-          history and sign-in records within 30 days.
+          We delete your profile, links, categories, folders, uploaded icons and backgrounds, public profile page, sharing history and
+          sign-in records within 30 days.
         </li>
         <li>Links you already shared with other people stay in their collections, because they belong to them now.</li>
         <li>We send you a final e-mail when the deletion is complete.</li>
@@ -47,13 +50,12 @@ export function DataDeletionPage() {
 
       <h2>Signed in with Facebook?</h2>
       <p>
-        If you connected Facebook, you can also remove {BRAND_NAME} from your Facebook settings under Apps and Websites. That stops
-        Facebook sharing data with us; to delete the data we already hold, send the e-mail above.
+        If you connected Facebook, you can also remove {BRAND_NAME} from your Facebook settings under Apps and Websites. That stops Facebook
+        sharing data with us; to delete the data we already hold, send the e-mail above.
       </p>
 
       <p>
-        Read more in our <Link to="/privacy">Privacy Policy</Link>, or visit <Link to="/support">Support</Link> if you have
-        questions.
+        Read more in our <Link to="/privacy">Privacy Policy</Link>, or visit <Link to="/support">Support</Link> if you have questions.
       </p>
     </StaticPageLayout>
   );

@@ -9,24 +9,80 @@ import { TextField } from './text-field.tsx';
 
 /** 'Bio & Social': bio and links, the 7 message boxes and up to 6 message images. */
 export function BioSocialTab({ draft, update, errors, track }: TabProps) {
-  const setAt = (key: 'message_boxes' | 'message_titles', index: number, value: string) => update((d) => ({ [key]: d[key].map((v, i) => (i === index ? value : v)) }));
+  const setAt = (key: 'message_boxes' | 'message_titles', index: number, value: string) =>
+    update((d) => ({ [key]: d[key].map((v, i) => (i === index ? value : v)) }));
   const full = draft.message_image_paths.length >= MESSAGE_IMAGES_MAX;
   return (
     <div className="grid gap-6">
-      <TextField label="Bio" value={draft.bio} onChange={(v) => update({ bio: v })} max={BIO_MAX} multiline error={errors.bio} testId="bio" />
+      <TextField
+        label="Bio"
+        value={draft.bio}
+        onChange={(v) => update({ bio: v })}
+        max={BIO_MAX}
+        multiline
+        error={errors.bio}
+        testId="bio"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Website" type="url" value={draft.website_url} onChange={(v) => update({ website_url: v })} error={errors.website_url} placeholder="https://example.com" testId="website" />
-        <TextField label="X/Twitter" value={draft.twitter_handle} onChange={(v) => update({ twitter_handle: v })} max={HANDLE_MAX} error={errors.twitter_handle} placeholder="@handle" testId="twitter" />
-        <TextField label="Instagram" value={draft.instagram_handle} onChange={(v) => update({ instagram_handle: v })} max={HANDLE_MAX} error={errors.instagram_handle} placeholder="@handle" testId="instagram" />
-        <TextField label="LinkedIn" type="url" value={draft.linkedin_url} onChange={(v) => update({ linkedin_url: v })} error={errors.linkedin_url} placeholder="https://www.linkedin.com/in/you" testId="linkedin" />
+        <TextField
+          label="Website"
+          type="url"
+          value={draft.website_url}
+          onChange={(v) => update({ website_url: v })}
+          error={errors.website_url}
+          placeholder="https://example.com"
+          testId="website"
+        />
+        <TextField
+          label="X/Twitter"
+          value={draft.twitter_handle}
+          onChange={(v) => update({ twitter_handle: v })}
+          max={HANDLE_MAX}
+          error={errors.twitter_handle}
+          placeholder="@handle"
+          testId="twitter"
+        />
+        <TextField
+          label="Instagram"
+          value={draft.instagram_handle}
+          onChange={(v) => update({ instagram_handle: v })}
+          max={HANDLE_MAX}
+          error={errors.instagram_handle}
+          placeholder="@handle"
+          testId="instagram"
+        />
+        <TextField
+          label="LinkedIn"
+          type="url"
+          value={draft.linkedin_url}
+          onChange={(v) => update({ linkedin_url: v })}
+          error={errors.linkedin_url}
+          placeholder="https://www.linkedin.com/in/you"
+          testId="linkedin"
+        />
       </div>
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold">Message boxes</legend>
         <div className="grid gap-4 lg:grid-cols-2">
           {draft.message_boxes.map((text, i) => (
             <div key={i} className="grid gap-2 rounded-lg border border-border p-3" data-testid={`message-box-${i + 1}`}>
-              <TextField label={`Message box ${i + 1} title`} value={draft.message_titles[i]} onChange={(v) => setAt('message_titles', i, v)} max={MESSAGE_BOX_TITLE_MAX} error={errors[`message_titles.${i}`]} testId={`message-title-${i + 1}`} />
-              <TextField label={`Message box ${i + 1} text`} value={text} onChange={(v) => setAt('message_boxes', i, v)} max={MESSAGE_BOX_TEXT_MAX} multiline error={errors[`message_boxes.${i}`]} testId={`message-text-${i + 1}`} />
+              <TextField
+                label={`Message box ${i + 1} title`}
+                value={draft.message_titles[i]}
+                onChange={(v) => setAt('message_titles', i, v)}
+                max={MESSAGE_BOX_TITLE_MAX}
+                error={errors[`message_titles.${i}`]}
+                testId={`message-title-${i + 1}`}
+              />
+              <TextField
+                label={`Message box ${i + 1} text`}
+                value={text}
+                onChange={(v) => setAt('message_boxes', i, v)}
+                max={MESSAGE_BOX_TEXT_MAX}
+                multiline
+                error={errors[`message_boxes.${i}`]}
+                testId={`message-text-${i + 1}`}
+              />
             </div>
           ))}
         </div>

@@ -10,7 +10,19 @@ import { showErrorToast } from '~shared/ui/toast.ts';
 import { useFilePicker } from '../../components/file-picker.tsx';
 
 /** A button that uploads one image to a studio bucket (raster images, ≤ 5 MB; the bucket checks too). */
-export function ImagePicker({ kind, label, onUploaded, testId, disabled }: { kind: StudioImageKind; label: string; onUploaded: (file: UploadedFile) => void; testId: string; disabled?: boolean }) {
+export function ImagePicker({
+  kind,
+  label,
+  onUploaded,
+  testId,
+  disabled,
+}: {
+  kind: StudioImageKind;
+  label: string;
+  onUploaded: (file: UploadedFile) => void;
+  testId: string;
+  disabled?: boolean;
+}) {
   const client = useDataClient();
   const upload = useMutation(studioMutations.uploadImage(client));
   const [busy, setBusy] = useState(false);

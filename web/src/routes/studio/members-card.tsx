@@ -31,7 +31,11 @@ export function MembersCard() {
   };
 
   return (
-    <section className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6" aria-labelledby="members-title" data-testid="members-card">
+    <section
+      className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6"
+      aria-labelledby="members-title"
+      data-testid="members-card"
+    >
       <h2 id="members-title" className="flex items-center gap-2 text-lg font-semibold">
         <UsersIcon size={18} /> Allowed members
       </h2>
@@ -40,7 +44,15 @@ export function MembersCard() {
         <label htmlFor="member-input" className="sr-only">
           Username or e-mail
         </label>
-        <input id="member-input" className={CONTROL_CLASS} placeholder="Username or e-mail" value={who} onChange={(e) => setWho(e.target.value)} autoComplete="off" data-testid="member-input" />
+        <input
+          id="member-input"
+          className={CONTROL_CLASS}
+          placeholder="Username or e-mail"
+          value={who}
+          onChange={(e) => setWho(e.target.value)}
+          autoComplete="off"
+          data-testid="member-input"
+        />
         <Button type="submit" disabled={add.isPending || !who.trim()}>
           <PlusIcon size={16} /> Add member
         </Button>
@@ -51,14 +63,21 @@ export function MembersCard() {
             <li key={m.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span className="min-w-0 truncate">
                 <span className="font-medium">@{m.username ?? 'unknown'}</span>
-                {m.first_name || m.last_name ? <span className="ml-2 text-muted-foreground">{[m.first_name, m.last_name].filter(Boolean).join(' ')}</span> : null}
+                {m.first_name || m.last_name ? (
+                  <span className="ml-2 text-muted-foreground">{[m.first_name, m.last_name].filter(Boolean).join(' ')}</span>
+                ) : null}
               </span>
               <Button
                 variant="ghost"
                 size="sm"
                 aria-label={`Remove @${m.username ?? 'member'}`}
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(m.id, { onSuccess: () => showSuccessToast('Member removed'), onError: (error) => showErrorToast('studio.removeMember', error) })}
+                onClick={() =>
+                  remove.mutate(m.id, {
+                    onSuccess: () => showSuccessToast('Member removed'),
+                    onError: (error) => showErrorToast('studio.removeMember', error),
+                  })
+                }
               >
                 <TrashIcon size={14} /> Remove
               </Button>

@@ -74,7 +74,9 @@ export function PreviewPublishPage() {
       </div>
 
       <section className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6" aria-labelledby="preview-title">
-        <h2 id="preview-title" className="text-lg font-semibold">Preview</h2>
+        <h2 id="preview-title" className="text-lg font-semibold">
+          Preview
+        </h2>
         <p className="mt-1 text-sm break-all text-muted-foreground" data-testid="public-url">
           {pageUrl ?? 'No public URL yet.'}
         </p>
@@ -89,10 +91,18 @@ export function PreviewPublishPage() {
       </section>
 
       <section className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6" aria-labelledby="visibility-title">
-        <h2 id="visibility-title" className="text-lg font-semibold">Visibility</h2>
+        <h2 id="visibility-title" className="text-lg font-semibold">
+          Visibility
+        </h2>
         <div className="mt-3 grid gap-2" role="radiogroup" aria-labelledby="visibility-title">
           {PAGE_VISIBILITIES.map((v) => (
-            <label key={v} className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3', choice === v ? 'border-primary bg-primary/5' : 'border-border')}>
+            <label
+              key={v}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3',
+                choice === v ? 'border-primary bg-primary/5' : 'border-border',
+              )}
+            >
               <input type="radio" name="visibility" value={v} checked={choice === v} onChange={() => setChoice(v)} className="mt-1" />
               <span>
                 <span className="block font-medium">{VISIBILITY_TEXT[v].label}</span>
@@ -101,7 +111,11 @@ export function PreviewPublishPage() {
             </label>
           ))}
         </div>
-        <Button className="mt-4" onClick={saveVisibility} disabled={setVisibility.isPending || (choice === savedVisibility && !!privacy.data)}>
+        <Button
+          className="mt-4"
+          onClick={saveVisibility}
+          disabled={setVisibility.isPending || (choice === savedVisibility && !!privacy.data)}
+        >
           Save visibility
         </Button>
       </section>
@@ -109,7 +123,9 @@ export function PreviewPublishPage() {
       {savedVisibility === 'exclusive' ? <MembersCard /> : null}
 
       <section className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6" aria-labelledby="publish-title">
-        <h2 id="publish-title" className="text-lg font-semibold">Publish</h2>
+        <h2 id="publish-title" className="text-lg font-semibold">
+          Publish
+        </h2>
         <p className="mt-1 text-sm text-muted-foreground" data-testid="publish-state">
           {published ? 'Your page is published.' : 'Your page is not published.'}
         </p>

@@ -93,7 +93,14 @@ export function PublicUrlField({ userId, currentSlug, origin }: { userId: string
       </div>
       <p
         id="studio-slug-status"
-        className={cn('min-h-4 text-xs', bad ? 'font-medium text-destructive' : state === 'available' || state === 'current' ? 'text-emerald-600 dark:text-emerald-400' : 'text-muted-foreground')}
+        className={cn(
+          'min-h-4 text-xs',
+          bad
+            ? 'font-medium text-destructive'
+            : state === 'available' || state === 'current'
+              ? 'text-emerald-600 dark:text-emerald-400'
+              : 'text-muted-foreground',
+        )}
         aria-live="polite"
         data-testid="slug-status"
         data-state={value && !formatOk ? 'invalid' : state}

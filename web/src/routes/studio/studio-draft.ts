@@ -66,7 +66,9 @@ export function draftFrom(row: WebpageSettingsRow | null | undefined): StudioDra
 export type DraftErrors = Partial<Record<string, string>>;
 
 /** Parses the draft with the one schema; errors keyed 'bio', 'message_titles.2', … */
-export function parseDraft(draft: StudioDraft): { ok: true; value: WebpageSettingsInput } | { ok: false; errors: DraftErrors; first: string } {
+export function parseDraft(
+  draft: StudioDraft,
+): { ok: true; value: WebpageSettingsInput } | { ok: false; errors: DraftErrors; first: string } {
   const result = webpageSettingsSchema.safeParse(draft);
   if (result.success) return { ok: true, value: result.data };
   const errors: DraftErrors = {};
@@ -77,10 +79,14 @@ export function parseDraft(draft: StudioDraft): { ok: true; value: WebpageSettin
 export const sameDraft = (a: StudioDraft, b: StudioDraft) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Storage objects the saved row used that the new one no longer does (removed after a save). */
-export function replacedImages(before: StudioDraft, after: StudioDraft): { mainPhotos: string[]; messageImages: string[]; banners: string[] } {
+export function replacedImages(
+  before: StudioDraft,
+  after: StudioDraft,
+): { mainPhotos: string[]; messageImages: string[]; banners: string[] } {
   return {
     mainPhotos: before.main_photo_path && before.main_photo_path !== after.main_photo_path ? [before.main_photo_path] : [],
     messageImages: before.message_image_paths.filter((p) => !after.message_image_paths.includes(p)),
-    banners: before.banner_background_url && before.banner_background_url !== after.banner_background_url ? [before.banner_background_url] : [],
+    banners:
+      before.banner_background_url && before.banner_background_url !== after.banner_background_url ? [before.banner_background_url] : [],
   };
 }

@@ -41,20 +41,31 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
   const dirty = !sameDraft(base, draft);
   const { confirmLeave } = useLeaveGuard(dirty);
 
-  const update: TabProps['update'] = useCallback((patch) => setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) })), []);
+  const update: TabProps['update'] = useCallback(
+    (patch) => setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) })),
+    [],
+  );
   const track = useCallback((kind: StudioImageKind, path: string) => void uploads.current.set(path, kind), []);
 
   // Removes (best effort) what the new page no longer uses: replaced saved images and unsaved uploads.
-  const cleanUp = useCallback((before: StudioDraft, after: StudioDraft) => {
-    const gone = replacedImages(before, after);
-    const inUse = new Set([after.main_photo_path, after.banner_background_url, ...after.message_image_paths]);
-    const byKind: Record<StudioImageKind, string[]> = { 'main-photo': gone.mainPhotos, 'message-image': gone.messageImages, banner: gone.banners };
-    for (const [path, kind] of uploads.current) if (!inUse.has(path)) byKind[kind].push(path);
-    uploads.current.clear();
-    for (const kind of Object.keys(byKind) as StudioImageKind[]) {
-      if (byKind[kind].length) removeStudioImages(client, kind, byKind[kind]).catch((error) => console.warn('old studio images not removed', error));
-    }
-  }, [client]);
+  const cleanUp = useCallback(
+    (before: StudioDraft, after: StudioDraft) => {
+      const gone = replacedImages(before, after);
+      const inUse = new Set([after.main_photo_path, after.banner_background_url, ...after.message_image_paths]);
+      const byKind: Record<StudioImageKind, string[]> = {
+        'main-photo': gone.mainPhotos,
+        'message-image': gone.messageImages,
+        banner: gone.banners,
+      };
+      for (const [path, kind] of uploads.current) if (!inUse.has(path)) byKind[kind].push(path);
+      uploads.current.clear();
+      for (const kind of Object.keys(byKind) as StudioImageKind[]) {
+        if (byKind[kind].length)
+          removeStudioImages(client, kind, byKind[kind]).catch((error) => console.warn('old studio images not removed', error));
+      }
+    },
+    [client],
+  );
 
   // Leaving without saving (after the prompt): uploads the saved page does not use are removed too.
   // (Not while a save is on its way: the page being saved may use them.)
@@ -62,9 +73,12 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
   baseRef.current = base;
   const savingRef = useRef(false);
   savingRef.current = save.isPending;
-  useEffect(() => () => {
-    if (!savingRef.current) cleanUp(baseRef.current, baseRef.current);
-  }, [cleanUp]);
+  useEffect(
+    () => () => {
+      if (!savingRef.current) cleanUp(baseRef.current, baseRef.current);
+    },
+    [cleanUp],
+  );
 
   const onSave = () => {
     const parsed = parseDraft(draft);
@@ -106,11 +120,15 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
   const props: TabProps = { draft, update, errors, track };
   const tabErrors = (id: TabId) =>
     Object.keys(errors).some((key) =>
-      id === 'setup' ? /^(public_display_name|company_name|.*section_title)/.test(key)
-      : id === 'theme' ? /^(theme_mode|accent_color)/.test(key)
-      : id === 'banner' ? /^(banner_|main_photo)/.test(key)
-      : id === 'bio' ? /^(bio$|website_url|twitter|instagram|linkedin|message_)/.test(key)
-      : false,
+      id === 'setup'
+        ? /^(public_display_name|company_name|.*section_title)/.test(key)
+        : id === 'theme'
+          ? /^(theme_mode|accent_color)/.test(key)
+          : id === 'banner'
+            ? /^(banner_|main_photo)/.test(key)
+            : id === 'bio'
+              ? /^(bio$|website_url|twitter|instagram|linkedin|message_)/.test(key)
+              : false,
     );
 
   return (
@@ -130,7 +148,11 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
         </div>
       </div>
 
-      <div role="tablist" aria-label="Studio sections" className="mt-5 -mx-3 flex gap-1 overflow-x-auto border-b border-border px-3 sm:mx-0 sm:px-0">
+      <div
+        role="tablist"
+        aria-label="Studio sections"
+        className="mt-5 -mx-3 flex gap-1 overflow-x-auto border-b border-border px-3 sm:mx-0 sm:px-0"
+      >
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -146,12 +168,21 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
             )}
           >
             {t.label}
-            {tabErrors(t.id) ? <span className="ml-1 text-destructive" aria-label="has errors">•</span> : null}
+            {tabErrors(t.id) ? (
+              <span className="ml-1 text-destructive" aria-label="has errors">
+                •
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
 
-      <section role="tabpanel" id={`studio-panel-${tab}`} aria-labelledby={`studio-tab-${tab}`} className="mt-5 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-6">
+      <section
+        role="tabpanel"
+        id={`studio-panel-${tab}`}
+        aria-labelledby={`studio-tab-${tab}`}
+        className="mt-5 rounded-xl border border-border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
+      >
         {tab === 'setup' ? <SetupTab {...props} userId={userId} currentSlug={currentSlug} origin={window.location.origin} /> : null}
         {tab === 'theme' ? <ThemeTab {...props} /> : null}
         {tab === 'banner' ? <BannerTab {...props} /> : null}

@@ -17,7 +17,18 @@ interface TextFieldProps {
 }
 
 /** A studio text field with its limit counter. */
-export function TextField({ label, value, onChange, max, multiline, error, placeholder, type = 'text', testId, className }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  max,
+  multiline,
+  error,
+  placeholder,
+  type = 'text',
+  testId,
+  className,
+}: TextFieldProps) {
   const over = max !== undefined && value.length > max;
   const counter =
     max !== undefined ? (
@@ -28,9 +39,23 @@ export function TextField({ label, value, onChange, max, multiline, error, place
   return (
     <FormField label={label} error={error} hint={counter} className={cn('content-start', className)}>
       {multiline ? (
-        <textarea className={cn(CONTROL_CLASS, 'min-h-24 resize-y')} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} data-testid={testId} rows={3} />
+        <textarea
+          className={cn(CONTROL_CLASS, 'min-h-24 resize-y')}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+          data-testid={testId}
+          rows={3}
+        />
       ) : (
-        <input className={CONTROL_CLASS} type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+        <input
+          className={CONTROL_CLASS}
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+          data-testid={testId}
+        />
       )}
     </FormField>
   );

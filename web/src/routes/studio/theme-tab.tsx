@@ -27,7 +27,14 @@ export function ThemeTab({ draft, update, errors }: TabProps) {
                 draft.theme_mode === theme ? 'ring-2 ring-primary ring-offset-2 ring-offset-background' : '',
               )}
             >
-              <input type="radio" name="theme_mode" value={theme} checked={draft.theme_mode === theme} onChange={() => update({ theme_mode: theme })} className="sr-only" />
+              <input
+                type="radio"
+                name="theme_mode"
+                value={theme}
+                checked={draft.theme_mode === theme}
+                onChange={() => update({ theme_mode: theme })}
+                className="sr-only"
+              />
               <span className="h-6 w-6 rounded-full" style={{ background: draft.accent_color }} aria-hidden="true" />
               {THEME_LABELS[theme]}
             </label>
@@ -42,7 +49,10 @@ export function ThemeTab({ draft, update, errors }: TabProps) {
               key={hex}
               type="button"
               onClick={() => update({ accent_color: hex })}
-              className={cn('h-8 w-8 rounded-full border-2 border-background shadow', draft.accent_color.toLowerCase() === hex ? 'ring-2 ring-foreground ring-offset-2 ring-offset-background' : '')}
+              className={cn(
+                'h-8 w-8 rounded-full border-2 border-background shadow',
+                draft.accent_color.toLowerCase() === hex ? 'ring-2 ring-foreground ring-offset-2 ring-offset-background' : '',
+              )}
               style={{ background: hex }}
               aria-label={`Accent ${hex}`}
               aria-pressed={draft.accent_color.toLowerCase() === hex}
@@ -50,7 +60,13 @@ export function ThemeTab({ draft, update, errors }: TabProps) {
           ))}
           <label className="ml-2 inline-flex items-center gap-2 text-sm">
             Custom
-            <input type="color" value={/^#[0-9a-fA-F]{6}$/.test(draft.accent_color) ? draft.accent_color : '#3b82f6'} onChange={(e) => update({ accent_color: e.target.value })} className="h-8 w-12 cursor-pointer rounded border border-input bg-background" data-testid="accent-input" />
+            <input
+              type="color"
+              value={/^#[0-9a-fA-F]{6}$/.test(draft.accent_color) ? draft.accent_color : '#3b82f6'}
+              onChange={(e) => update({ accent_color: e.target.value })}
+              className="h-8 w-12 cursor-pointer rounded border border-input bg-background"
+              data-testid="accent-input"
+            />
           </label>
         </div>
         {errors.accent_color ? <p className="mt-2 text-xs font-medium text-destructive">{errors.accent_color}</p> : null}
