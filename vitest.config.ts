@@ -48,6 +48,21 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'load',
+          // Tests that time another user's reads under an attack: they need the machine and the
+          // stack to themselves, so they run last, one file at a time, with nothing else running.
+          sequence: { groupOrder: 3 },
+          setupFiles: ['tests/setup/node-websocket.ts'],
+          include: ['tests/load/**/*.test.ts'],
+          globalSetup: ['tests/setup/stack.global.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -109,7 +109,7 @@ function restBackend(baseUrl: string, serviceRoleKey: string): AdminBackend {
     grant: (email) => rpc<string>('admin_grant', { user_email: email }),
     revoke: (email) => rpc<boolean>('admin_revoke', { user_email: email }),
     list: () => rpc<AdminRow[]>('admin_list', {}),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }
 

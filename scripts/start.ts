@@ -18,11 +18,11 @@ const webPort = Number(process.env.WEB_PORT || 3000);
 const webUrl = `http://127.0.0.1:${webPort}`;
 process.env.SITE_URL ||= webUrl;
 // Only this product's own extension (its fixed id; more ids in EXTENSION_IDS), never any extension:
-// a recovery link must not carry tokens to someone else's extension (issue 19).
+// a recovery link must not carry tokens to someone else's extension.
 process.env.ADDITIONAL_REDIRECT_URLS ||= extensionRedirectUrls((process.env.EXTENSION_IDS ?? '').split(',').map((s) => s.trim())).join(',');
 
 const config = loadConfig();
-const stack = await startStack(config);
+const stack = await startStack(config, { notificationDrainMs: Number(process.env.NOTIFICATIONS_DRAIN_MS ?? 30_000) });
 const env = { supabaseUrl: stack.url, anonKey: config.anonKey, siteUrl: webUrl };
 const closers: (() => Promise<unknown>)[] = [];
 /** Build-time variables a client build can read besides `env` (Vite exposes VITE_*). */
@@ -40,7 +40,7 @@ try {
     await vite.listen();
     closers.push(() => vite.close());
   } else {
-    // A second start reuses the previous build when nothing it reads changed (issue 17).
+    // A second start reuses the previous build when nothing it reads changed: starting stays fast.
     const dist = path.resolve(process.env.WEB_OUT_DIR || path.join(repoRoot, 'web', 'dist'));
     console.log('Web app: checking the previous build...');
     const web = await cachedBuild({
@@ -103,5 +103,5 @@ async function shutdown() {
   await stack.stop();
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

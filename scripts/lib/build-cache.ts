@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Reuse of previous builds by `npm start` (issue 17 item 12): a build's output directory holds a
+ * Reuse of previous builds by `npm start`: a build's output directory holds a
  * stamp with the fingerprint of everything the build reads (source folders, configs, lock file
  * and the values it is built with). The next start rebuilds only when that fingerprint changed.
  */

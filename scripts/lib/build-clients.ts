@@ -14,7 +14,7 @@ export function clientEnv(env: ClientEnv): NodeJS.ProcessEnv {
   return { ...process.env, VITE_SUPABASE_URL: env.supabaseUrl, VITE_SUPABASE_ANON_KEY: env.anonKey, VITE_SITE_URL: env.siteUrl };
 }
 
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<void> {
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: repoRoot, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let out = '';
@@ -25,11 +25,17 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, quiet =
   });
 }
 
+/**
+ * A release build whoever calls it: vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it finds,
+ * which would ship React's development build to the e2e tests and the size budgets.
+ */
+const releaseEnv = (env: ClientEnv): NodeJS.ProcessEnv => ({ ...clientEnv(env), NODE_ENV: 'production' });
+
 const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
 
 /** Builds the web app into web/dist, or into `outDir` (tests build their own copy without touching web/dist). */
 export async function buildWeb(env: ClientEnv, quiet = false, outDir?: string): Promise<string> {
-  const buildEnv = { ...clientEnv(env), ...(outDir ? { WEB_OUT_DIR: outDir } : {}) };
+  const buildEnv = { ...releaseEnv(env), ...(outDir ? { WEB_OUT_DIR: outDir } : {}) };
   await run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'], buildEnv, quiet);
   return outDir ? path.resolve(outDir) : path.join(repoRoot, 'web', 'dist');
 }
@@ -45,7 +51,7 @@ export async function buildExtension(
 ): Promise<{ chrome: string; firefox: string }> {
   const verb = opts.zip ? 'zip' : 'build';
   const outDir = opts.outDir ? path.resolve(opts.outDir) : path.join(repoRoot, '.output');
-  const buildEnv = { ...clientEnv(env), VITE_TEST_HOOKS: opts.testHooks ? 'true' : '', ...(opts.outDir ? { WXT_OUT_DIR: outDir } : {}) };
+  const buildEnv = { ...releaseEnv(env), VITE_TEST_HOOKS: opts.testHooks ? 'true' : '', ...(opts.outDir ? { WXT_OUT_DIR: outDir } : {}) };
   await run(bin('wxt'), [verb], buildEnv, opts.quiet);
   await run(bin('wxt'), [verb, '-b', 'firefox'], buildEnv, opts.quiet);
   return { chrome: path.join(outDir, 'chrome-mv3'), firefox: path.join(outDir, 'firefox-mv3') };

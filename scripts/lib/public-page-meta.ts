@@ -5,7 +5,7 @@ import { isValidSlug } from '../../shared/rules/slug.ts';
 import { safeHref } from '../../shared/rules/url.ts';
 
 /**
- * Open Graph and Twitter-card tags for /{slug} in the served HTML (issue 14), so a link pasted into a
+ * Open Graph and Twitter-card tags for /{slug} in the served HTML, so a link pasted into a
  * chat shows the owner's name, description and photo. Chat crawlers run no JavaScript, so the server
  * asks get_public_page_by_slug as anon: only a published public page gets its tags; any other answer
  * gets `noindex`. /{slug}/preview is always `noindex`.
@@ -15,8 +15,6 @@ export interface PublicPageMetaOptions {
   anonKey: string;
   /** The web app's public origin (og:url). */
   siteUrl: string;
-  /** How long an answer is reused (ms); link previews come in bursts. */
-  cacheMs?: number;
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -28,7 +26,11 @@ function imageOf(page: PublicPage, supabaseUrl: string): string | null {
   return safeHref(page.banner_background_url) ?? null;
 }
 
-/** Replaces the index.html head's title/description/canonical and adds the card tags. */
+/**
+ * Replaces the index.html head's title/description/canonical and adds the card tags. Owner text only
+ * ever goes in through replacer functions: a replacement string would read `$&`, `$'`, `` $` `` and
+ * `$1` in a display name as patterns (`$'` pasted the rest of the document into <title>).
+ */
 export function injectPageMeta(
   html: string,
   page: PublicPage | null,
@@ -41,8 +43,11 @@ export function injectPageMeta(
     const { title, description } = pageMetaOf(page);
     const url = `${options.siteUrl.replace(/\/+$/, '')}/${encodeURIComponent(page.slug)}`;
     const image = imageOf(page, options.supabaseUrl);
-    out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-    out = out.replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`);
+    out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+    out = out.replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
+    );
     head.push(
       `<link rel="canonical" href="${escapeHtml(url)}" />`,
       `<meta property="og:type" content="profile" />`,
@@ -60,31 +65,25 @@ export function injectPageMeta(
       );
   }
   if (noindex) head.push('<meta name="robots" content="noindex" />');
-  return out.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
+  return out.replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`);
 }
 
-/** A serve-static `transformIndex` hook: tags for /{slug} and /{slug}/preview, other paths unchanged. */
+/**
+ * A serve-static `transformIndex` hook: tags for /{slug} and /{slug}/preview, other paths unchanged.
+ * Every request asks the database afresh (one anon RPC, as the page itself does when it loads): an
+ * answer kept for later would go on showing an unpublished or changed page's name and photo.
+ */
 export function publicPageMeta(options: PublicPageMetaOptions): (pathname: string, html: string) => Promise<string> {
-  const cache = new Map<string, { at: number; page: PublicPage | null }>();
-  const cacheMs = options.cacheMs ?? 30_000;
   return async (pathname, html) => {
     const match = /^\/([A-Za-z0-9_-]{3,30})(\/preview)?\/?$/.exec(pathname);
     if (!match || !isValidSlug(match[1])) return html;
-    const slug = match[1];
-    let entry = cache.get(slug.toLowerCase());
-    if (!entry || Date.now() - entry.at > cacheMs) {
-      const page = await fetchPublicPage(
-        { url: options.supabaseUrl, anonKey: options.anonKey },
-        slug,
-        null,
-        AbortSignal.timeout(2000),
-      ).catch(() => null);
-      entry = { at: Date.now(), page };
-      cache.set(slug.toLowerCase(), entry);
-      if (cache.size > 1000) cache.delete(cache.keys().next().value!);
-    }
     const preview = Boolean(match[2]);
-    const indexable = !preview && entry.page?.viewable === true;
-    return injectPageMeta(html, preview ? null : entry.page, options, !indexable);
+    const page = preview
+      ? null
+      : await fetchPublicPage({ url: options.supabaseUrl, anonKey: options.anonKey }, match[1], null, AbortSignal.timeout(2000)).catch(
+          () => null,
+        );
+    const indexable = !preview && page?.viewable === true;
+    return injectPageMeta(html, page, options, !indexable);
   };
 }

@@ -19,6 +19,15 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
+/** Sent with every page of the app (its HTML): no other site may frame it. */
+const APP_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+};
+
+/** A Vary header that keeps what a `handle` hook already set (e.g. Sec-Fetch-Site for /share/…). */
+const vary = (res: http.ServerResponse, name: string) => [res.getHeader('Vary'), name].filter(Boolean).join(', ');
+
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 
 export interface ServeStaticOptions {
@@ -34,7 +43,7 @@ export interface ServeStaticOptions {
  */
 export function serveStatic(root: string, port: number, host = '127.0.0.1', options: ServeStaticOptions = {}): Promise<http.Server> {
   const gzCache = new Map<string, Buffer>();
-  const server = http.createServer(async (req, res) => {
+  const respond = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (options.handle) {
       try {
         if (await options.handle(req, res)) return;
@@ -52,14 +61,25 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1', opti
       return;
     }
     let file = path.join(root, path.normalize(rel).replace(/^([/\\])+/, ''));
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(root, 'index.html');
+    const found = file.startsWith(root) && fs.existsSync(file) && !fs.statSync(file).isDirectory();
+    if (!found && rel.startsWith('/assets/')) {
+      // A build's hashed files: a missing one is an old or wrong name, never a page of the app (the
+      // app's HTML under an immutable year-long cache would stay wrong for whoever asked).
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+      res.end(req.method === 'HEAD' ? undefined : 'Not found');
+      return;
+    }
+    if (!found) file = path.join(root, 'index.html');
     const ext = path.extname(file);
     const headers: Record<string, string> = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Cache-Control': rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': found && rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
+    // The app's pages are never framed by another site (clickjacking: a hidden frame of /share/… or
+    // a settings page under someone else's buttons).
+    if (ext === '.html') Object.assign(headers, APP_PAGE_HEADERS);
     let body: Buffer = fs.readFileSync(file);
     let transformed = false;
     if (options.transformIndex && ext === '.html' && rel !== '/index.html') {
@@ -71,17 +91,18 @@ export function serveStatic(root: string, port: number, host = '127.0.0.1', opti
     if (transformed && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       body = zlib.gzipSync(body);
       headers['Content-Encoding'] = 'gzip';
-      headers.Vary = 'Accept-Encoding';
+      headers.Vary = vary(res, 'Accept-Encoding');
     } else if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       const cached = gzCache.get(file);
       body = cached ?? zlib.gzipSync(body);
       if (!cached) gzCache.set(file, body);
       headers['Content-Encoding'] = 'gzip';
-      headers.Vary = 'Accept-Encoding';
+      headers.Vary = vary(res, 'Accept-Encoding');
     }
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
-  });
+  };
+  const server = http.createServer((req, res) => void respond(req, res));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -1,15 +1,23 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+// The stack's body reader: over a limit it discards the rest of the body, so the 413 reaches the client.
+import { BodyTooLargeError, readBody } from '../../supabase/local/http.ts';
+import { SHARE_AUTOSAVE_HEADER, shareAutoSaveAllowed } from '../../shared/rules/share-autosave.ts';
 
 /**
- * The web server's own routes besides the static files (issue 15, part 2 §7):
+ * The web server's own routes besides the static files (part 2 §7):
  * - `/api/health`, `/api/echo`, `/api/links/share-incoming` forward to the edge functions api-health,
  *   api-echo and links-share-incoming with the caller's bearer token (never one of ours);
  * - `POST /share/receive` (a form: url, source, method, as a share target or the debug helper posts it)
- *   answers 303 with the same page's GET form, which the web app handles.
- * A hosted deploy needs the same two rewrites from its host (README "Links from other apps").
+ *   answers 303 with the same page's GET form, which the web app handles. That GET is judged like any
+ *   other (shareAutoSaveAllowed): the browser reports a redirect chain started by another site as
+ *   `cross-site`, so another site's auto-submitted form only ever shows the Save button;
+ * - `GET /share/receive` and `/share/capture`: the app's page, with the server's word on whether it
+ *   may save without a click.
+ * A hosted deploy needs the same two rewrites from its host (docs/deploying.md, "Web server routes").
  */
-export const API_FUNCTIONS: Readonly<Record<string, string>> = {
+const API_FUNCTIONS: Readonly<Record<string, string>> = {
   '/api/health': 'api-health',
   '/api/echo': 'api-echo',
   '/api/links/share-incoming': 'links-share-incoming',
@@ -30,25 +38,12 @@ export interface WebApiOptions {
   anonKey: string;
 }
 
-class TooLarge extends Error {}
-
-async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new TooLarge('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 function sendJson(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
 }
 
 /** The GET URL for a posted share form: its known fields as query parameters. */
-export async function shareReceiveRedirect(contentType: string, body: Buffer): Promise<string> {
+async function shareReceiveRedirect(contentType: string, body: Buffer): Promise<string> {
   const params = new URLSearchParams();
   let form: FormData | URLSearchParams;
   if (/^multipart\/form-data/i.test(contentType)) {
@@ -79,7 +74,7 @@ async function forwardToFunction(req: http.IncomingMessage, res: http.ServerResp
     try {
       body = await readBody(req, MAX_API_BODY_BYTES);
     } catch (e) {
-      if (e instanceof TooLarge) return sendJson(res, 413, { error: 'payload_too_large', message: 'Request body too large' });
+      if (e instanceof BodyTooLargeError) return sendJson(res, 413, { error: 'payload_too_large', message: 'Request body too large' });
       throw e;
     }
   }
@@ -101,16 +96,26 @@ async function forwardToFunction(req: http.IncomingMessage, res: http.ServerResp
   }
   res.writeHead(answer.status, out);
   if (!answer.body || method === 'HEAD') return void res.end();
-  Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream).pipe(res);
+  Readable.fromWeb(answer.body as NodeReadableStream).pipe(res);
 }
+
+/** The pages that save the link in their URL on arrival (web/src/routes/share-in/share-in-page.tsx). */
+const SHARE_IN_PATHS: ReadonlySet<string> = new Set(['/share/receive', '/share/capture']);
 
 /**
  * A request handler for serveStatic's `handle` hook: answers the routes above and returns true, or
- * returns false so the static files (and the app's index.html) answer.
+ * returns false so the static files (and the app's index.html) answer. For a share-in page it first
+ * adds the server's decision (shareAutoSaveAllowed) to the answer: a Server-Timing entry, which the
+ * browser shows to that document alone (performance.getEntriesByType('navigation')).
  */
 export function webApiRoutes(opts: WebApiOptions) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if ((req.method === 'GET' || req.method === 'HEAD') && SHARE_IN_PATHS.has(url.pathname.replace(/\/+$/, ''))) {
+      res.setHeader('Vary', 'Sec-Fetch-Site, Sec-Fetch-Mode, Sec-Fetch-Dest');
+      if (shareAutoSaveAllowed(req.headers)) res.setHeader('Server-Timing', SHARE_AUTOSAVE_HEADER);
+      return false;
+    }
     const fn = API_FUNCTIONS[url.pathname.replace(/\/+$/, '')];
     if (fn) {
       await forwardToFunction(req, res, fn, url.search, opts);
@@ -121,7 +126,7 @@ export function webApiRoutes(opts: WebApiOptions) {
       try {
         location = await shareReceiveRedirect(String(req.headers['content-type'] ?? ''), await readBody(req, MAX_FORM_BYTES));
       } catch (e) {
-        if (e instanceof TooLarge) {
+        if (e instanceof BodyTooLargeError) {
           res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Form too large');
           return true;
         }

@@ -2,18 +2,18 @@ import http from 'node:http';
 import { solidPng } from '../setup/png.ts';
 
 /**
- * Issue 18: a small real website on 127.0.0.1 for link previews (the only outside world the
+ * A small real website on 127.0.0.1 for link previews (the only outside world the
  * link-preview function meets in tests). Pages cover real-world head variants and the SSRF /
  * limit cases; every request is recorded so tests can prove what was (not) fetched.
  */
 
 /** A valid PNG of `size`×`size` pixels of one colour. */
-export function makePng(size = 16, rgb: [number, number, number] = [30, 120, 220]): Buffer {
+function makePng(size = 16, rgb: [number, number, number] = [30, 120, 220]): Buffer {
   return solidPng(rgb, size, size);
 }
 
 /** A one-image ICO wrapping a PNG (what /favicon.ico usually is). */
-export function makeIco(png = makePng(16)): Buffer {
+function makeIco(png = makePng(16)): Buffer {
   const header = Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0, 0, 0, 0, 0, 22, 0, 0, 0]);
   header.writeUInt32LE(png.length, 14);
   return Buffer.concat([header, png]);

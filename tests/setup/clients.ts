@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient, type SupabaseClientOptions, type User } from '@supabase/supabase-js';
+import type { Database } from '../../shared/data/database.ts';
 import { testStack } from './stack-info.ts';
 
 /**
  * Shared helpers for integration tests: real supabase-js clients against the test stack, real
- * accounts, and the mail catcher. Nothing here reaches into the database directly.
+ * accounts, and the mail catcher. Nothing here reaches into the database directly. The clients are
+ * typed by the schema (shared/data/database.ts, as the data layer's); {@link untypedClient} is the
+ * one exception, for names the schema does not have.
  */
 
 /**
@@ -18,25 +21,39 @@ class NoRealtimeSocket {
 }
 
 type ClientOptions = SupabaseClientOptions<'public'>;
+/** A client typed by the schema (shared/data/database.ts), as the data layer's: tables, columns and RPCs are checked. */
+export type TestClient = SupabaseClient<Database>;
 /** Options for a supabase-js client in tests: no persisted session, no auto refresh, no realtime. */
 export const clientOptions: ClientOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   realtime: { transport: NoRealtimeSocket as unknown as NonNullable<NonNullable<ClientOptions['realtime']>['transport']> },
 };
 
+/** The Database a plain `SupabaseClient` has: any table, any column, any function. */
+type UntypedDatabase = SupabaseClient extends SupabaseClient<infer D> ? D : never;
+
+/**
+ * An untyped client, for what the schema's types cannot name: the test fixtures' tables
+ * (tests/fixtures/migrations: t_items, t_secrets, ...) and tables picked at run time (a loop over
+ * every table that holds a user's rows). Every other test uses the typed clients.
+ */
+export function untypedClient(url: string, key: string, options: ClientOptions = clientOptions): SupabaseClient {
+  return createClient<UntypedDatabase, 'public'>(url, key, options);
+}
+
 /** A client for any stack (a test that starts its own); `auth` options are merged in (e.g. flowType). */
-export function clientFor(url: string, key: string, auth: ClientOptions['auth'] = {}): SupabaseClient {
-  return createClient(url, key, { ...clientOptions, auth: { ...clientOptions.auth, ...auth } });
+export function clientFor(url: string, key: string, auth: ClientOptions['auth'] = {}): TestClient {
+  return createClient<Database>(url, key, { ...clientOptions, auth: { ...clientOptions.auth, ...auth } });
 }
 
 /** A signed-out client with the anon key (what a browser starts with). */
-export function anonClient(auth: ClientOptions['auth'] = {}): SupabaseClient {
+export function anonClient(auth: ClientOptions['auth'] = {}): TestClient {
   const { url, anonKey } = testStack();
   return clientFor(url, anonKey, auth);
 }
 
 /** A client with the service-role key (admin API, RLS bypassed). Never share a session. */
-export function serviceClient(): SupabaseClient {
+export function serviceClient(): TestClient {
   const { url, serviceRoleKey } = testStack();
   return clientFor(url, serviceRoleKey);
 }
@@ -51,7 +68,7 @@ export const STRONG_PASSWORD = 'Sturdy-Passw0rd!';
 
 export interface ConfirmedUser {
   /** A supabase-js client signed in as the user (session kept in memory). */
-  client: SupabaseClient;
+  client: TestClient;
   user: User;
   email: string;
   password: string;
@@ -87,6 +104,7 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  headers: Record<string, string>;
   receivedAt: string;
 }
 

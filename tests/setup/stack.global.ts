@@ -30,15 +30,21 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The stack every test file shares: all requests come from 127.0.0.1, so the per-IP sign-in failure limit
- * would add up across unrelated files. tests/integration/auth-throttle.test.ts checks that limit on its own stack.
+ * The stack every test file shares: all requests come from 127.0.0.1, so the per-IP limits (sign-in
+ * failures; GoTrue's request rates of /token, /signup and PUT /user, 0 = off) would add up across
+ * unrelated files that sign in hundreds of times. tests/integration/auth-throttle.test.ts and
+ * auth-flood.test.ts check those limits, with their defaults, on stacks of their own.
  */
-export const SHARED_STACK_ENV: NodeJS.ProcessEnv = { AUTH_SIGNIN_FAILURES_PER_IP: '100000' };
+export const SHARED_STACK_ENV: NodeJS.ProcessEnv = {
+  AUTH_SIGNIN_FAILURES_PER_IP: '100000',
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: '0',
+  AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0',
+};
 
 export async function startTestStack(env: NodeJS.ProcessEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-test-'));
   const config = loadConfig(
-    // LINK_PREVIEW_TEST_ALLOW: test sites on 127.0.0.1 (issue 18); honoured only with FUNCTIONS_TEST_MODE.
+    // LINK_PREVIEW_TEST_ALLOW: test sites on 127.0.0.1; honoured only with FUNCTIONS_TEST_MODE.
     { ...process.env, ...env, STACK_LOG: 'silent', FUNCTIONS_TEST_MODE: 'true', LINK_PREVIEW_TEST_ALLOW: '127.0.0.1,::1' },
     {
       port: 0,
