@@ -16,10 +16,10 @@ describe('scripts/admin.ts', () => {
     expect(parseAdminArgs(['grant', 'a@b.test'])).toEqual({ action: 'grant', email: 'a@b.test' });
     expect(parseAdminArgs(['revoke', 'a@b.test'])).toEqual({ action: 'revoke', email: 'a@b.test' });
     expect(parseAdminArgs(['list'])).toEqual({ action: 'list' });
-    expect(parseAdminArgs([])).toHaveProperty('error');
-    expect(parseAdminArgs(['grant'])).toHaveProperty('error');
-    expect(parseAdminArgs(['grant', 'not-an-email'])).toHaveProperty('error');
-    expect(parseAdminArgs(['promote', 'a@b.test'])).toHaveProperty('error');
+    expect(parseAdminArgs([])).toEqual({ error: 'no command given' });
+    expect(parseAdminArgs(['grant'])).toEqual({ error: 'unknown or incomplete command: grant' });
+    expect(parseAdminArgs(['grant', 'not-an-email'])).toEqual({ error: '"not-an-email" is not an e-mail address' });
+    expect(parseAdminArgs(['promote', 'a@b.test'])).toEqual({ error: 'unknown or incomplete command: promote a@b.test' });
   });
 
   it('prints the usage and exits 2 when run without a command', async () => {

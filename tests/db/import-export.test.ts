@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/db/index.ts';
 import { anon, as, attempt, createUser, openMigratedPglite, systemCategory, truth, type TestUser } from './harness.ts';
 
-// The import RPCs (issue 16) under RLS: an import can only ever write the importer's rows.
+// The import RPCs under RLS: an import can only ever write the importer's rows.
 describe('import_folders / import_links', () => {
   let db: Database;
   let close: () => Promise<void>;
@@ -65,7 +65,7 @@ describe('import_folders / import_links', () => {
       JSON.stringify(batch),
     ]);
     expect(r.error).toBeUndefined();
-    expect(r.rows[0].r).toEqual({ inserted: 3, skipped: 2 });
+    expect(r.rows[0].r).toEqual({ inserted: 3, skipped: 2, over_quota: 0 });
     const rows = await truth<{
       title: string;
       url: string;
@@ -90,7 +90,7 @@ describe('import_folders / import_links', () => {
     const again = await attempt<{ r: { inserted: number; skipped: number } }>(db, as(a), `select public.import_links($1::jsonb) as r`, [
       JSON.stringify(batch),
     ]);
-    expect(again.rows[0].r).toEqual({ inserted: 0, skipped: 5 });
+    expect(again.rows[0].r).toEqual({ inserted: 0, skipped: 5, over_quota: 0 });
     const foldersAgain = await attempt<{ r: { created: number } }>(db, as(a), `select public.import_folders($1::jsonb) as r`, [
       JSON.stringify([{ name: 'WORK', parent_id: null }]),
     ]);
@@ -106,11 +106,11 @@ describe('import_folders / import_links', () => {
     const intoA = await attempt(db, as(b), `select public.import_links($1::jsonb)`, [
       JSON.stringify([{ title: 'x', url: `https://evil.example/${randomUUID()}`, folder_id: aSaved }]),
     ]);
-    expect(intoA.error?.code).toBe('P0002');
+    expect(intoA.error?.code).toBe('PT404');
     const underA = await attempt(db, as(b), `select public.import_folders($1::jsonb)`, [
       JSON.stringify([{ name: 'Planted', parent_id: aSaved }]),
     ]);
-    expect(underA.error?.code).toBe('P0002');
+    expect(underA.error?.code).toBe('PT404');
     const asAnon = await attempt(db, anon, `select public.import_links($1::jsonb)`, [
       JSON.stringify([{ title: 'x', url: 'https://anon.example/' }]),
     ]);
@@ -143,7 +143,48 @@ describe('import_folders / import_links', () => {
         { title: 'bad', url: 'https://bad.example/', folder_id: randomUUID() },
       ]),
     ]);
-    expect(r.error?.code).toBe('P0002');
+    expect(r.error?.code).toBe('PT404');
     expect(await count(`select count(*) as n from public.links where user_id = $1`, [a.id])).toBe(before);
+  });
+
+  it("import_folder_icons: sets an own-storage or gallery icon on the caller's iconless folders only", async () => {
+    const [work, docs, theirs] = await Promise.all(
+      [
+        [a, 'Icons A'],
+        [a, 'Icons B'],
+        [b, 'Icons of B'],
+      ].map(async ([user, name]) => {
+        const made = await attempt<{ r: { ids: string[] } }>(db, as(user as TestUser), `select public.import_folders($1::jsonb) as r`, [
+          JSON.stringify([{ name, parent_id: null }]),
+        ]);
+        return made.rows[0].r.ids[0];
+      }),
+    );
+    const beforeB = await fingerprint(b);
+    const set = await attempt<{ n: number }>(db, as(a), `select public.import_folder_icons($1::jsonb) as n`, [
+      JSON.stringify([
+        { id: work, icon_url: '/icons/gallery/work.png' },
+        // Another host: never stored (readers would call it).
+        { id: docs, icon_url: 'https://tracker.example/pixel.png' },
+        // B's folder: RLS and the owner check leave it alone.
+        { id: theirs, icon_url: '/icons/gallery/work.png' },
+      ]),
+    ]);
+    expect(set.error).toBeUndefined();
+    expect(set.rows[0].n).toBe(1);
+    const icons = await truth<{ id: string; icon_url: string | null }>(
+      db,
+      `select id, icon_url from public.categories where id = any($1::uuid[]) order by name`,
+      [[work, docs]],
+    );
+    expect(Object.fromEntries(icons.map((r) => [r.id, r.icon_url]))).toEqual({ [work]: '/icons/gallery/work.png', [docs]: null });
+    expect(await fingerprint(b)).toBe(beforeB);
+    // An icon the user has already is kept.
+    const again = await attempt<{ n: number }>(db, as(a), `select public.import_folder_icons($1::jsonb) as n`, [
+      JSON.stringify([{ id: work, icon_url: '/icons/gallery/other.png' }]),
+    ]);
+    expect(again.rows[0].n).toBe(0);
+    const anonCall = await attempt(db, anon, `select public.import_folder_icons($1::jsonb)`, [JSON.stringify([])]);
+    expect(anonCall.error).toBeDefined();
   });
 });

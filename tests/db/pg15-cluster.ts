@@ -42,7 +42,8 @@ async function freePort(): Promise<number> {
 export interface Pg15Cluster {
   databaseUrl: string;
   version: string;
-  stop(): Promise<void>;
+  /** Stops the server at once (pg_ctl -m immediate, synchronous) and removes its directory. */
+  stop(): void;
 }
 
 /**
@@ -86,7 +87,7 @@ export async function startPg15(opts: { superuser?: string; bin?: string } = {})
   return {
     databaseUrl: `postgresql://${superuser}@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     version,
-    async stop() {
+    stop() {
       try {
         asPostgres(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {

@@ -15,6 +15,7 @@ import {
   type Outcome,
   type TestUser,
 } from './harness.ts';
+import { runSharedFolderChecks } from './rls-shared-folders.ts';
 
 /**
  * The row-level security matrix, runnable on any Database (PGlite or PostgreSQL): for every table,
@@ -83,16 +84,32 @@ async function seedShare(db: Database, w: World): Promise<string> {
 }
 /** The share an INSERT into suppressed_shares aims at (fresh before every insert attempt). */
 let unsuppressedShare = '';
+/** A fresh link and tag of A (as the service role), for the tag, note and search tables. */
+async function seedLinkAndTag(db: Database, w: World): Promise<{ link: string; tag: string }> {
+  const link = await insertReturning(
+    db,
+    'public.links',
+    { user_id: w.a.id, title: 'Tagged', url: `https://tags.example/${randomUUID()}`, category_id: w.aSaved },
+    'id',
+  );
+  return { link, tag: await insertReturning(db, 'public.tags', { user_id: w.a.id, name: uniqueName('t') }, 'id') };
+}
+/** The pair an INSERT into link_tags / link_notes / link_search aims at (fresh before every insert attempt). */
+let untaggedPair = { link: '', tag: '' };
 const all = { select: true, insert: true, update: true, delete: true };
 
-export const TABLE_CASES: TableCase[] = [
+/** The storage the matrix's image URLs are on: registered by createWorld as the project's own. */
+const OWN_STORAGE_API = 'http://storage.matrix.test';
+const OWN_STORAGE = `${OWN_STORAGE_API}/storage/v1/object/public`;
+
+const TABLE_CASES: TableCase[] = [
   {
     table: 'public.profiles',
     key: 'user_id',
     ownerColumn: 'user_id',
     owner: (w) => w.a,
     ownerCan: { select: true, insert: false, update: true, delete: false },
-    seed: async (_db, w) => w.a.id,
+    seed: (_db, w) => Promise.resolve(w.a.id),
     insertRow: (w) => ({ user_id: w.a.id, email: 'dup@example.test' }),
     update: { column: 'name_visible', value: false },
   },
@@ -139,7 +156,8 @@ export const TABLE_CASES: TableCase[] = [
     ownerColumn: 'sender_id',
     owner: (w) => w.a,
     ownerCan: { select: true, insert: true, update: false, delete: true },
-    // recipient_user_id is the server's (issue 19): no client reads it.
+    // recipient_user_id is the server's: no client reads it (it would tell a sender whether an
+    // address has an account).
     readable: 'id, sender_id, link_id, shared_at, recipient_email, recipient_username, message, status',
     seed: async (db, w) => {
       const link = await insertReturning(
@@ -187,11 +205,12 @@ export const TABLE_CASES: TableCase[] = [
     update: { column: 'created_at', value: '2000-01-01T00:00:00Z' },
   },
   {
+    // History rows are the ai-chat function's: the owner reads and deletes them, never writes them.
     table: 'public.ai_chat_history',
     key: 'id',
     ownerColumn: 'user_id',
     owner: (w) => w.a,
-    ownerCan: all,
+    ownerCan: { select: true, insert: false, update: false, delete: true },
     seed: (db, w) => insertReturning(db, 'public.ai_chat_history', { user_id: w.a.id, message: 'find me links', response: 'here' }, 'id'),
     insertRow: (w) => ({ user_id: w.a.id, message: 'attempt' }),
     update: { column: 'response', value: 'changed' },
@@ -233,6 +252,45 @@ export const TABLE_CASES: TableCase[] = [
     update: { column: 'theme', value: 'gray' },
   },
   {
+    table: 'public.user_preferences',
+    key: 'user_id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: all,
+    seed: async (db, w) => {
+      await db.query(`insert into public.user_preferences (user_id) values ($1) on conflict do nothing`, [w.a.id]);
+      return w.a.id;
+    },
+    insertRow: (w) => ({ user_id: w.a.id, open_links: 'same_tab', default_category_id: w.aSaved }),
+    beforeInsert: async (db, w) => void (await db.query('delete from public.user_preferences where user_id = $1', [w.a.id])),
+    update: { column: 'confirm_delete', value: false },
+  },
+  {
+    table: 'public.notification_settings',
+    key: 'user_id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: all,
+    seed: async (db, w) => {
+      await db.query(`insert into public.notification_settings (user_id) values ($1) on conflict do nothing`, [w.a.id]);
+      return w.a.id;
+    },
+    insertRow: (w) => ({ user_id: w.a.id, share_email: 'daily' }),
+    beforeInsert: async (db, w) => void (await db.query('delete from public.notification_settings where user_id = $1', [w.a.id])),
+    update: { column: 'folder_invite_email', value: false },
+  },
+  {
+    // Written by triggers and drained by send-notifications (service role); clients never see it.
+    table: 'public.notification_outbox',
+    key: 'id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: false, insert: false, update: false, delete: false },
+    seed: async (db, w) => insertReturning(db, 'public.notification_outbox', { user_id: w.a.id, kind: 'share' }, 'id'),
+    insertRow: (w) => ({ user_id: w.a.id, kind: 'share' }),
+    update: { column: 'status', value: 'skipped' },
+  },
+  {
     table: 'public.user_privacy_settings',
     key: 'user_id',
     ownerColumn: 'user_id',
@@ -261,6 +319,22 @@ export const TABLE_CASES: TableCase[] = [
     update: { column: 'bio', value: 'changed' },
   },
   {
+    table: 'public.page_featured_items',
+    key: 'id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: all,
+    seed: async (db, w) => {
+      await db.query('delete from public.page_featured_items where user_id = $1', [w.a.id]);
+      return insertReturning(db, 'public.page_featured_items', { user_id: w.a.id, link_id: w.aLink }, 'id');
+    },
+    // A folder item, so the seeded link item (the delete control's row) stays.
+    insertRow: (w) => ({ user_id: w.a.id, category_id: w.aSaved, custom_title: 'attempt' }),
+    beforeInsert: async (db, w) =>
+      void (await db.query('delete from public.page_featured_items where user_id = $1 and category_id is not null', [w.a.id])),
+    update: { column: 'custom_title', value: 'changed' },
+  },
+  {
     table: 'public.password_history',
     key: 'id',
     ownerColumn: 'user_id',
@@ -272,8 +346,9 @@ export const TABLE_CASES: TableCase[] = [
     update: { column: 'password_hash', value: 'changed' },
   },
   {
-    // Issue 18: the preview columns of links follow the links policies (B and anon cannot write a
-    // favicon or image URL onto A's link; the owner can, as with icon_url).
+    // The preview columns of links follow the links policies (B and anon cannot write a
+    // favicon or image URL onto A's link; the owner can, as with icon_url). The values are our own
+    // copies (this database's registered storage, createWorld): another host is refused for everyone (own-image-urls.test.ts).
     table: 'public.links',
     key: 'id',
     ownerColumn: 'user_id',
@@ -288,8 +363,8 @@ export const TABLE_CASES: TableCase[] = [
           title: 'Previewed',
           url: `https://example.com/${randomUUID()}`,
           category_id: w.aSaved,
-          favicon_url: 'https://cdn.example.test/f.png',
-          preview_image_url: 'https://cdn.example.test/i.png',
+          favicon_url: `${OWN_STORAGE}/link-previews/seed/f.png`,
+          preview_image_url: `${OWN_STORAGE}/link-previews/seed/i.png`,
         },
         'id',
       ),
@@ -298,12 +373,43 @@ export const TABLE_CASES: TableCase[] = [
       title: 'Attempt',
       url: `https://example.com/${randomUUID()}`,
       category_id: w.aSaved,
-      favicon_url: 'https://evil.example.test/track.png',
+      favicon_url: `${OWN_STORAGE}/link-previews/attempt/f.png`,
     }),
-    update: { column: 'favicon_url', value: 'https://evil.example.test/track.png' },
+    update: { column: 'favicon_url', value: `${OWN_STORAGE}/link-previews/changed/f.png` },
   },
   {
-    // Issue 18: the per-user preview rate-limit log is the server's alone.
+    // Personal API tokens: made only by create_api_token (which generates the token), read without
+    // the hash, changed only to revoke, never deleted by a client.
+    table: 'public.api_tokens',
+    key: 'id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: true, insert: false, update: true, delete: false },
+    seed: (db, w) =>
+      insertReturning(
+        db,
+        'public.api_tokens',
+        { user_id: w.a.id, name: 'Matrix', scope: 'read', token_hash: fakeHash(), token_prefix: 'lv_0000000' },
+        'id',
+      ),
+    insertRow: (w) => ({ user_id: w.a.id, name: 'Mine', scope: 'read_write', token_hash: fakeHash(), token_prefix: 'lv_1111111' }),
+    readable: 'id, user_id, name, scope, token_prefix, created_at, last_used_at, revoked_at',
+    update: { column: 'revoked_at', value: '2030-01-01T00:00:00Z' },
+  },
+  {
+    // The API's rate-limit log is the server's alone.
+    table: 'public.api_request_log',
+    key: 'id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: false, insert: false, update: false, delete: false },
+    seed: (db, w) => insertReturning(db, 'public.api_request_log', { user_id: w.a.id }, 'id'),
+    insertRow: (w) => ({ user_id: w.a.id }),
+    update: { column: 'requested_at', value: '2000-01-01T00:00:00Z' },
+  },
+  {
+    // The per-user preview rate-limit log is the server's alone (a user who could write it could
+    // lift their own limit).
     table: 'public.link_preview_log',
     key: 'id',
     ownerColumn: 'user_id',
@@ -312,6 +418,64 @@ export const TABLE_CASES: TableCase[] = [
     seed: (db, w) => insertReturning(db, 'public.link_preview_log', { user_id: w.a.id }, 'id'),
     insertRow: (w) => ({ user_id: w.a.id }),
     update: { column: 'requested_at', value: '2000-01-01T00:00:00Z' },
+  },
+  {
+    // The link quota's counter: the owner reads it (the import page shows the room left); only the
+    // links triggers write it (a user who could write it could lift their own quota).
+    table: 'public.link_counts',
+    key: 'user_id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: true, insert: false, update: false, delete: false },
+    seed: async (db, w) => {
+      await db.query('insert into public.link_counts (user_id, links) values ($1, 0) on conflict do nothing', [w.a.id]);
+      return w.a.id;
+    },
+    insertRow: (w) => ({ user_id: w.a.id, links: 0 }),
+    update: { column: 'links', value: 0 },
+  },
+  {
+    // The import pace budget: the server's alone (take_import_budget only ever charges the caller).
+    // Neither table grants INSERT to clients, so an insert is refused (42501) before its key is checked.
+    table: 'public.import_budgets',
+    key: 'user_id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: false, insert: false, update: false, delete: false },
+    seed: async (db, w) => {
+      await db.query('insert into public.import_budgets (user_id, links) values ($1, 10) on conflict do nothing', [w.a.id]);
+      return w.a.id;
+    },
+    insertRow: (w) => ({ user_id: w.a.id, links: 0 }),
+    update: { column: 'links', value: 0 },
+  },
+  {
+    // AI discovery calls counted for the per-user limits: the server's alone.
+    table: 'public.ai_chat_log',
+    key: 'id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: false, insert: false, update: false, delete: false },
+    seed: (db, w) => insertReturning(db, 'public.ai_chat_log', { user_id: w.a.id }, 'id'),
+    insertRow: (w) => ({ user_id: w.a.id }),
+    update: { column: 'requested_at', value: '2000-01-01T00:00:00Z' },
+  },
+  {
+    // Undo links of e-mail changes (token hashes): the server's alone.
+    table: 'public.email_change_undo',
+    key: 'id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: false, insert: false, update: false, delete: false },
+    seed: (db, w) =>
+      insertReturning(
+        db,
+        'public.email_change_undo',
+        { user_id: w.a.id, old_email: 'old@example.test', new_email: 'new@example.test', token_hash: fakeHash() },
+        'id',
+      ),
+    insertRow: (w) => ({ user_id: w.a.id, old_email: 'a@example.test', new_email: 'b@example.test', token_hash: fakeHash() }),
+    update: { column: 'used_at', value: '2000-01-01T00:00:00Z' },
   },
   {
     table: 'public.email_change_requests',
@@ -338,11 +502,13 @@ export const TABLE_CASES: TableCase[] = [
     update: { column: 'created_at', value: '2000-01-01T00:00:00Z' },
   },
   {
+    // Rows are written by add_page_member / respond_page_invitation only (a direct insert could bind
+    // any known account id and read its username back).
     table: 'public.public_page_members',
     key: 'id',
     ownerColumn: 'owner_id',
     owner: (w) => w.a,
-    ownerCan: { select: true, insert: true, update: false, delete: true },
+    ownerCan: { select: true, insert: false, update: false, delete: true },
     seed: async (db, w) => {
       await db.query('delete from public.public_page_members where owner_id = $1 and member_user_id = $2', [w.a.id, w.recipient.id]);
       return insertReturning(db, 'public.public_page_members', { owner_id: w.a.id, member_user_id: w.recipient.id }, 'id');
@@ -351,6 +517,92 @@ export const TABLE_CASES: TableCase[] = [
     beforeInsert: async (db, w) =>
       void (await db.query('delete from public.public_page_members where owner_id = $1 and member_user_id = $2', [w.a.id, w.b.id])),
     update: { column: 'created_at', value: '2000-01-01T00:00:00Z' },
+  },
+  {
+    // A user's own tags: names are theirs alone (never visible to another account).
+    table: 'public.tags',
+    key: 'id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: all,
+    seed: (db, w) => insertReturning(db, 'public.tags', { user_id: w.a.id, name: uniqueName('tag') }, 'id'),
+    insertRow: (w) => ({ user_id: w.a.id, name: uniqueName('tag') }),
+    update: { column: 'name', value: 'renamed tag' },
+  },
+  {
+    // Which link carries which tag: written and removed by the owner, never rewritten (no UPDATE).
+    table: 'public.link_tags',
+    key: 'link_id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: true, insert: true, update: false, delete: true },
+    seed: async (db, w) => {
+      const { link, tag } = await seedLinkAndTag(db, w);
+      await db.query('insert into public.link_tags (link_id, tag_id, user_id) values ($1, $2, $3)', [link, tag, w.a.id]);
+      return link;
+    },
+    beforeInsert: async (db, w) => void (untaggedPair = await seedLinkAndTag(db, w)),
+    insertRow: (w) => ({ link_id: untaggedPair.link, tag_id: untaggedPair.tag, user_id: w.a.id }),
+    update: { column: 'created_at', value: '2000-01-01T00:00:00Z' },
+  },
+  {
+    // Private notes: not even a share's recipient, who reads the shared link's row, reads them.
+    table: 'public.link_notes',
+    key: 'link_id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: all,
+    seed: async (db, w) => {
+      const { link } = await seedLinkAndTag(db, w);
+      await db.query('insert into public.link_notes (link_id, user_id, body) values ($1, $2, $3)', [link, w.a.id, 'private note']);
+      return link;
+    },
+    beforeInsert: async (db, w) => void (untaggedPair = await seedLinkAndTag(db, w)),
+    insertRow: (w) => ({ link_id: untaggedPair.link, user_id: w.a.id, body: 'attempt' }),
+    update: { column: 'body', value: 'changed' },
+  },
+  {
+    // Search documents (with tag names and notes) are kept by triggers; the owner only reads them.
+    table: 'public.link_search',
+    key: 'link_id',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: true, insert: false, update: false, delete: false },
+    seed: async (db, w) => (await seedLinkAndTag(db, w)).link,
+    beforeInsert: async (db, w) => {
+      untaggedPair = await seedLinkAndTag(db, w);
+      await db.query('delete from public.link_search where link_id = $1', [untaggedPair.link]);
+    },
+    insertRow: (w) => ({ link_id: untaggedPair.link, user_id: w.a.id, base: 'forged', document: 'forged' }),
+    update: { column: 'host', value: 'evil.example' },
+  },
+  {
+    // The typo dictionary (words of the user's titles and tags): kept by triggers, read by its owner.
+    table: 'public.search_words',
+    key: 'word',
+    ownerColumn: 'user_id',
+    owner: (w) => w.a,
+    ownerCan: { select: true, insert: false, update: false, delete: false },
+    seed: (db, w) => insertReturning(db, 'public.search_words', { user_id: w.a.id, word: uniqueName('seedword') }, 'word'),
+    insertRow: (w) => ({ user_id: w.a.id, word: uniqueName('forged') }),
+    update: { column: 'word', value: 'changed' },
+  },
+  {
+    // Shared-folder memberships: written by the invitation RPCs only; the owner reads and removes them.
+    table: 'public.folder_members',
+    key: 'id',
+    ownerColumn: 'owner_id',
+    owner: (w) => w.a,
+    ownerCan: { select: true, insert: false, update: false, delete: true },
+    seed: (db, w) =>
+      insertReturning(
+        db,
+        'public.folder_members',
+        { folder_id: w.aSaved, owner_id: w.a.id, invited_email: `${uniqueUsername('inv')}@example.test` },
+        'id',
+      ),
+    insertRow: (w) => ({ folder_id: w.aSaved, owner_id: w.a.id, invited_email: `${uniqueUsername('inv')}@example.test` }),
+    update: { column: 'role', value: 'editor' },
   },
 ];
 
@@ -606,8 +858,9 @@ async function storageChecks(db: Database, w: World, out: MatrixCheck[]) {
         describe(o),
       );
     }
-    // Rows (what list shows) are owner-only since issue 19: the bytes stay public by URL, which
-    // storage serves without these policies (tests/integration/storage-listing.test.ts).
+    // Rows (what list shows) are owner-only, or listing a public bucket would reveal every user's
+    // id and file names; the bytes stay public by URL, which storage serves without these policies
+    // (tests/integration/storage-listing.test.ts).
     const read = await attempt(db, anon, 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, aName]);
     push(`${bucket}: list/read rows`, 'anon', 'deny', !read.error && read.rows.length === 0, describe(read));
     const readB = await attempt(db, as(w.b), 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, aName]);
@@ -637,7 +890,8 @@ async function storageChecks(db: Database, w: World, out: MatrixCheck[]) {
   }
 }
 
-export async function createWorld(db: Database): Promise<World> {
+async function createWorld(db: Database): Promise<World> {
+  await db.query('select public.register_storage_url($1)', [OWN_STORAGE_API]);
   const a = await createUser(db, { firstName: 'Alice', username: uniqueUsername('alice') });
   const b = await createUser(db, { firstName: 'Bob', username: uniqueUsername('bob') });
   const recipient = await createUser(db, { firstName: 'Rita', username: uniqueUsername('rita') });
@@ -676,6 +930,8 @@ export async function runRlsMatrix(db: Database): Promise<MatrixReport> {
   const crossChecks = checks.length - tableChecks;
   await storageChecks(db, w, checks);
   const storageCount = checks.length - tableChecks - crossChecks;
+  // Owner, editor, viewer, pending invitee, non-member and anon on a shared folder (rls-shared-folders.ts).
+  checks.push(...(await runSharedFolderChecks(db)));
 
   const leaks = checks.filter((c) => !c.ok && c.expected === 'deny');
   const failures = checks.filter((c) => !c.ok);

@@ -178,7 +178,8 @@ export async function runRpcIsolation(db: Database): Promise<RpcReport> {
       [adminBg, aCat],
       errored,
     ],
-    // Security invoker: RLS decides the rows, as for a select on links (issue 11's one-call lists).
+    // Security invoker: RLS decides the rows, as for a select on links (the one-call lists must not
+    // become a way around the policies).
     ['list_links(A) as B', as(b), 'select public.list_links($1)::text as v', [a.id], (o) => !o.error && o.rows[0]?.v === '[]'],
     [
       "list_folder_links(A, A's folder) as B",

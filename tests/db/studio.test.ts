@@ -3,8 +3,10 @@ import type { Database } from '../../supabase/local/db/index.ts';
 import { RESERVED_SLUGS } from '../../shared/rules/slug.ts';
 import { anon, as, attempt, createUser, run, truth, uniqueUsername, type Actor, type TestUser } from './harness.ts';
 
-// Issue 14: the studio's saved theme/accent, reserved URL names refused by the server, exclusive
-// members added by e-mail, and get_public_page_by_slug carrying the page's theme.
+// The public-page studio on the server: the saved theme/accent, reserved URL names refused by the
+// server (not just the form), exclusive members (by username, or an e-mail invitation the person
+// accepts), and get_public_page_by_slug
+// carrying the page's theme.
 
 let db: Database;
 let close: () => Promise<void>;
@@ -87,7 +89,8 @@ describe('reserved URL names', () => {
     for (const name of RESERVED_SLUGS) expect(await truth(db, 'select public.is_reserved_slug($1) as v', [name])).toEqual([{ v: true }]);
     expect(await truth(db, 'select public.is_reserved_slug($1) as v', ['Studio'])).toEqual([{ v: true }]);
     expect(await truth(db, 'select public.is_reserved_slug($1) as v', ['studios'])).toEqual([{ v: false }]);
-    // One list on the server (issue 19's _reserved_names), letter for letter the client's.
+    // One list on the server (_reserved_names), letter for letter the client's: the form and the
+    // database must refuse the same names.
     const [{ names }] = await truth<{ names: string[] }>(db, 'select public._reserved_names() as names');
     expect([...names].sort()).toEqual([...RESERVED_SLUGS].sort());
     expect(await truth(db, 'select public.is_reserved_slug($1) as v', ['linkvault'])).toEqual([{ v: true }]);
@@ -122,9 +125,10 @@ describe('reserved URL names', () => {
 });
 
 describe('exclusive members', () => {
-  it('the owner adds a member by e-mail or @username; the member then sees the page, others do not', async () => {
+  it('by @username a member is added at once; by e-mail it is an invitation the person accepts', async () => {
     const owner = await newUser('Owner');
     const member = await newUser('Member');
+    const invitee = await newUser('Invitee');
     const other = await newUser('Other');
     await q(
       as(owner),
@@ -134,24 +138,88 @@ describe('exclusive members', () => {
     const page = async (actor: Actor) =>
       (await q(actor, 'select reason, bio from public.get_public_page_by_slug($1)', [owner.username]))[0];
     expect(await page(as(member))).toMatchObject({ reason: 'exclusive' });
-    const [{ v: id }] = await q(as(owner), 'select public.add_page_member($1) as v', [member.email.toUpperCase()]);
+    const [{ v: id }] = await q(as(owner), 'select public.add_page_member($1) as v', ['@' + member.username]);
     expect(id).toBeTruthy();
     expect(await page(as(member))).toMatchObject({ reason: 'ok' });
     expect(await page(as(other))).toMatchObject({ reason: 'exclusive', bio: null });
     expect(await page(anon)).toMatchObject({ reason: 'exclusive' });
-    // '@name' works too, and adding twice is one row.
-    await q(as(owner), 'select public.add_page_member($1) as v', ['@' + member.username]);
+    // Adding twice is one row.
+    await q(as(owner), 'select public.add_page_member($1) as v', [member.username]);
     expect(await truth(db, 'select count(*)::int as n from public.public_page_members where owner_id = $1', [owner.id])).toEqual([
       { n: 1 },
     ]);
-    expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', ['nobody@example.invalid'])).error).toMatchObject({
+    expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', ['nobody_' + member.username])).error).toMatchObject({
       code: 'PT404',
     });
     expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', [owner.email])).error).toMatchObject({ code: '22023' });
-    expect((await attempt(db, anon, 'select public.add_page_member($1) as v', [member.username])).error).toBeTruthy();
+    expect((await attempt(db, as(owner), 'select public.add_page_member($1) as v', ['not an@address'])).error).toMatchObject({
+      code: '22023',
+    });
+    expect((await attempt(db, anon, 'select public.add_page_member($1) as v', [member.username])).error).toMatchObject({ code: '42501' });
+
+    // By e-mail: an invitation, nothing looked up; the invitee sees nothing of the page until they accept.
+    const [{ v: inviteId }] = await q(as(owner), 'select public.add_page_member($1) as v', [invitee.email.toUpperCase()]);
+    expect(await page(as(invitee))).toMatchObject({ reason: 'exclusive' });
+    const invitations = await q(as(invitee), 'select * from public.list_page_invitations()', []);
+    expect(invitations.map(({ id: inviteeSees, owner_username, page_slug }) => ({ inviteeSees, owner_username, page_slug }))).toEqual([
+      { inviteeSees: inviteId, owner_username: owner.username, page_slug: owner.username },
+    ]);
+    expect(await q(as(other), 'select * from public.list_page_invitations()', [])).toEqual([]);
+    expect((await attempt(db, as(other), 'select public.respond_page_invitation($1, true)', [inviteId])).error).toMatchObject({
+      code: 'PT404',
+    });
+    expect(await q(as(invitee), 'select public.respond_page_invitation($1, true) as v', [inviteId])).toEqual([{ v: true }]);
+    expect(await page(as(invitee))).toMatchObject({ reason: 'ok' });
+    expect(await q(as(invitee), 'select * from public.list_page_invitations()', [])).toEqual([]);
+
     // Another user cannot remove the owner's member row (0 rows), the owner can.
     expect(await q(as(other), 'delete from public.public_page_members where id = $1 returning id', [id])).toEqual([]);
     expect(await q(as(owner), 'delete from public.public_page_members where id = $1 returning id', [id])).toHaveLength(1);
     expect(await page(as(member))).toMatchObject({ reason: 'exclusive' });
+  });
+
+  it('no e-mail -> account lookup: the same answer for any address, and the list shows only what a member agreed to', async () => {
+    const owner = await newUser('Owner');
+    const registered = await newUser('Registered');
+    const unregistered = `nobody-${uniqueUsername('x')}@example.invalid`;
+    const withAccount = await attempt<{ v: string }>(db, as(owner), 'select public.add_page_member($1) as v', [registered.email]);
+    const withoutAccount = await attempt<{ v: string }>(db, as(owner), 'select public.add_page_member($1) as v', [unregistered]);
+    expect(withAccount.error).toBeUndefined();
+    expect(withoutAccount.error).toBeUndefined();
+    expect(typeof withAccount.rows[0].v).toBe(typeof withoutAccount.rows[0].v);
+    const listed = await q(as(owner), 'select * from public.list_page_members() order by invited_email', []);
+    expect(listed.map((m) => Object.keys(m).sort())).toEqual([
+      ['created_at', 'id', 'invited_email', 'status', 'username'],
+      ['created_at', 'id', 'invited_email', 'status', 'username'],
+    ]);
+    expect(listed.map(({ status, username, invited_email }) => ({ status, username, invited_email }))).toEqual(
+      [
+        { status: 'invited', username: null, invited_email: registered.email.toLowerCase() },
+        { status: 'invited', username: null, invited_email: unregistered },
+      ].sort((x, y) => (x.invited_email < y.invited_email ? -1 : 1)),
+    );
+    // The rows themselves hold no account for a pending invitation either.
+    expect(
+      await q(as(owner), 'select member_user_id from public.public_page_members where owner_id = $1 and member_user_id is not null', [
+        owner.id,
+      ]),
+    ).toEqual([]);
+    // Once accepted, the member shows their username (and still no name or id in the list).
+    const [{ id: inviteId }] = await q(as(registered), 'select id from public.list_page_invitations()', []);
+    await q(as(registered), 'select public.respond_page_invitation($1, true)', [inviteId]);
+    const after = await q(as(owner), `select status, username from public.list_page_members() where status = 'member'`, []);
+    expect(after).toEqual([{ status: 'member', username: registered.username }]);
+    // A direct insert (any known account id) is refused: rows come only from the functions.
+    const direct = await attempt(db, as(owner), 'insert into public.public_page_members (owner_id, member_user_id) values ($1, $2)', [
+      owner.id,
+      (await newUser('Target')).id,
+    ]);
+    expect(direct.error?.code).toBe('42501');
+    // Declining removes the invitation.
+    const third = await newUser('Third');
+    await q(as(owner), 'select public.add_page_member($1)', [third.email]);
+    const [{ id: declined }] = await q(as(third), 'select id from public.list_page_invitations()', []);
+    expect(await q(as(third), 'select public.respond_page_invitation($1, false) as v', [declined])).toEqual([{ v: false }]);
+    expect(await truth(db, 'select id from public.public_page_members where id = $1', [declined])).toEqual([]);
   });
 });
