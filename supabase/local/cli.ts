@@ -3,7 +3,7 @@ import { startStack } from './server.ts';
 
 /** `npm run stack`: the local Supabase-compatible stack alone. */
 const config = loadConfig();
-const stack = await startStack(config);
+const stack = await startStack(config, { notificationDrainMs: Number(process.env.NOTIFICATIONS_DRAIN_MS ?? 30_000) });
 console.log(`
 Local stack running
   API URL:          ${stack.url}
@@ -25,5 +25,5 @@ const shutdown = async () => {
   await stack.stop();
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { signJwt } from './jwt.ts';
 
 /** Supabase's documented local-development secret: fine on a laptop, never in production. */
-export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
 export interface StackConfig {
   host: string;
@@ -22,6 +23,11 @@ export interface StackConfig {
   siteUrl: string;
   additionalRedirectUrls: string[];
   autoconfirm: boolean;
+  /**
+   * GoTrue's secure e-mail change (supabase/config.toml [auth.email] double_confirm_changes, default
+   * on): PUT /user {email} e-mails a link to the current address too, and both must be followed.
+   */
+  doubleConfirmChanges: boolean;
   smtp: { host?: string; port?: number; user?: string; pass?: string; sender: string };
   /** Port of the built-in mail catcher's SMTP listener (0 = random); used when SMTP_HOST is unset. */
   mailSmtpPort: number;
@@ -36,10 +42,18 @@ export interface StackConfig {
   maxJsonBody: number;
   /** Largest upload accepted by storage before bucket limits apply. */
   maxUploadBody: number;
-  /** What one REST request may cost (issue 19): see RestLimits. */
+  /** What one REST request may cost (so one request cannot hold the stack): see RestLimits. */
   rest: RestLimits;
   /** Failed password sign-ins allowed per account and per IP within the window (auth/throttle.ts). */
   signInLimits: { perAccount: number; perIp: number; windowMs: number };
+  /**
+   * GoTrue's per-IP request rate limits (auth/throttle.ts RateBuckets), per 5 minutes with a burst:
+   * `token` for POST /token (every grant), `signInSignUps` for POST /signup and PUT /user
+   * (supabase/config.toml [auth.rate_limit] token_refresh and sign_in_sign_ups). 0 turns one off.
+   */
+  authRateLimits: { token: number; signInSignUps: number; burst: number };
+  /** Worker threads that hash and compare passwords (auth/hash-pool.ts). */
+  hashThreads: number;
   /** GoTrue's password rule for sign-up and PUT /user (supabase/config.toml [auth]). */
   passwordPolicy: { minLength: number; requirements: PasswordRequirements };
   /** Test hook: the clock used by auth and functions (ms since epoch). */
@@ -66,7 +80,7 @@ export interface RestLimits {
 }
 
 /** One `key = value` (a number or a "string") of a section of supabase/config.toml (a tiny reader: the file is ours and flat). */
-export function configTomlValue(section: string, key: string, file = path.join(repoRoot, 'supabase', 'config.toml')): string | undefined {
+function configTomlValue(section: string, key: string, file = path.join(repoRoot, 'supabase', 'config.toml')): string | undefined {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -75,8 +89,15 @@ export function configTomlValue(section: string, key: string, file = path.join(r
   }
   const escaped = section.replace(/[.[\]]/g, '\\$&');
   const body = new RegExp(`^\\[${escaped}\\]\\s*$([\\s\\S]*?)(?=^\\[|(?![\\s\\S]))`, 'm').exec(text)?.[1] ?? '';
-  const m = new RegExp(`^\\s*${key}\\s*=\\s*(?:"([^"]*)"|(\\d+))\\s*$`, 'm').exec(body);
+  const m = new RegExp(`^\\s*${key}\\s*=\\s*(?:"([^"]*)"|(\\d+|true|false))\\s*(?:#.*)?$`, 'm').exec(body);
   return m ? (m[1] ?? m[2]) : undefined;
+}
+
+/** `[auth.rate_limit]` of supabase/config.toml (GoTrue's rates per 5 minutes per IP), with GoTrue's defaults. */
+function configTomlAuthRateLimits(file?: string): { tokenRefresh: number; signInSignUps: number } {
+  const token = configTomlValue('auth.rate_limit', 'token_refresh', file);
+  const signIn = configTomlValue('auth.rate_limit', 'sign_in_sign_ups', file);
+  return { tokenRefresh: token === undefined ? 150 : Number(token), signInSignUps: signIn === undefined ? 30 : Number(signIn) };
 }
 
 /** `[api] max_rows` of supabase/config.toml. */
@@ -89,7 +110,7 @@ export function configTomlMaxRows(file?: string): number | undefined {
 export type PasswordRequirements = '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
 
 /** `[auth] minimum_password_length` and `password_requirements` of supabase/config.toml, as GoTrue applies them. */
-export function configTomlPasswordPolicy(file?: string): { minLength: number; requirements: PasswordRequirements } {
+function configTomlPasswordPolicy(file?: string): { minLength: number; requirements: PasswordRequirements } {
   const min = configTomlValue('auth', 'minimum_password_length', file);
   const req = configTomlValue('auth', 'password_requirements', file) ?? '';
   const known: PasswordRequirements[] = ['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'];
@@ -107,7 +128,7 @@ function int(v: string | undefined, fallback: number): number {
 }
 
 /** Keys as self-hosted Supabase makes them: HS256 JWTs whose only meaningful claim is the role. */
-export function makeApiKeys(secret: string): { anonKey: string; serviceRoleKey: string } {
+function makeApiKeys(secret: string): { anonKey: string; serviceRoleKey: string } {
   // exp 2032-11-12, iss supabase-demo: the same claims as Supabase's documented demo keys.
   return {
     anonKey: signJwt({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 }, secret),
@@ -137,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     'FUNCTIONS_TEST_MODE',
     'LINK_PREVIEW_TEST_ALLOW',
   ]) {
-    if (env[name]) functionEnv[name] = env[name] as string;
+    if (env[name]) functionEnv[name] = env[name];
   }
   functionEnv.SITE_URL ??= siteUrl;
   const cfg: StackConfig = {
@@ -157,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim())
       .filter(Boolean),
     autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
+    doubleConfirmChanges:
+      (env.GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED ?? configTomlValue('auth.email', 'double_confirm_changes') ?? 'true') !== 'false',
     smtp: {
       host: env.SMTP_HOST || undefined,
       port: env.SMTP_PORT ? int(env.SMTP_PORT, 465) : undefined,
@@ -177,6 +200,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perIp: int(env.AUTH_SIGNIN_FAILURES_PER_IP, 30),
       windowMs: int(env.AUTH_SIGNIN_WINDOW_MS, 5 * 60_000),
     },
+    authRateLimits: (() => {
+      const fromToml = configTomlAuthRateLimits();
+      return {
+        token: int(env.AUTH_RATE_LIMIT_TOKEN_REFRESH, fromToml.tokenRefresh),
+        signInSignUps: int(env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS, fromToml.signInSignUps),
+        burst: Math.max(1, int(env.AUTH_RATE_LIMIT_BURST, 30)),
+      };
+    })(),
+    // Every core but one (HTTP and PGlite's thread keep it), at least one, at most two.
+    hashThreads: Math.max(1, int(env.AUTH_HASH_THREADS, Math.max(1, Math.min(2, os.availableParallelism() - 1)))),
     passwordPolicy: (() => {
       const fromToml = configTomlPasswordPolicy();
       return {

@@ -19,23 +19,90 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** What a refused body may still send before its connection is closed: see discardBody. */
+const DISCARD_LIMITS = { bytes: 64 * 1024 * 1024, ms: 30_000 };
+
+/**
+ * After a body was refused (413), reads and drops what the client still sends, so the answer reaches
+ * it. Many clients read the answer only once their body is sent; a server that stops reading and
+ * closes makes the kernel answer the unread bytes with a reset, which throws away the 413 the client
+ * had not read yet. As nginx's lingering close: at most DISCARD_LIMITS.bytes more, for at most
+ * DISCARD_LIMITS.ms, then the connection is closed anyway.
+ */
+export function discardBody(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  let dropped = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.off('end', stop);
+    req.off('close', stop);
+  };
+  const onData = (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_LIMITS.bytes) {
+      stop();
+      req.socket.destroy();
+    }
+  };
+  const timer = setTimeout(() => {
+    stop();
+    req.socket.destroy();
+  }, DISCARD_LIMITS.ms);
+  timer.unref();
+  req.on('data', onData);
+  req.once('end', stop);
+  req.once('close', stop);
+  req.resume();
+}
+
+/**
+ * The request body, at most `limit` bytes. Over the limit (declared or counted): BodyTooLargeError,
+ * and the rest of the body is discarded (discardBody) so the caller's 413 reaches the client.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
-    throw new BodyTooLargeError(limit);
+    discardBody(req);
+    return Promise.reject(new BodyTooLargeError(limit));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      req.resume();
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    // Plain listeners, not `for await`: leaving an async iterator early destroys the socket.
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      done();
+      chunks.length = 0;
+      discardBody(req);
+      reject(new BodyTooLargeError(limit));
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (e: Error) => {
+      done();
+      reject(e);
+    };
+    const onClose = () => {
+      if (req.complete) return;
+      done();
+      reject(new Error('The client closed the connection before sending the whole body'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 export class InvalidJsonError extends Error {}
@@ -56,18 +123,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
   res.end(text);
-}
-
-export function sendText(
-  res: ServerResponse,
-  status: number,
-  body: string,
-  contentType = 'text/plain; charset=utf-8',
-  headers: Record<string, string> = {},
-): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'Content-Type': contentType, ...headers });
-  res.end(body);
 }
 
 // Supabase's gateway answers every origin: the web app and the extension are other origins and

@@ -12,6 +12,7 @@ import { createRestService } from './rest/index.ts';
 import { createAuthService } from './auth/index.ts';
 import { createStorageService } from './storage/index.ts';
 import { createFunctionsService } from './functions/index.ts';
+import { scheduleNotificationDrain } from './functions/schedule.ts';
 
 export interface RunningStack {
   url: string;
@@ -26,6 +27,30 @@ export interface RunningStack {
 export interface StartOptions {
   /** Extra migration folders applied after (sorted with) supabase/migrations, e.g. test fixtures. */
   extraMigrationsDirs?: string[];
+  /**
+   * Call send-notifications this often (ms) so notification e-mails go out (`npm start`, `npm run
+   * stack`: NOTIFICATIONS_DRAIN_MS, default 30 s, 0 = off). Tests leave it off and call the function.
+   */
+  notificationDrainMs?: number;
+}
+
+/**
+ * Image URL columns accept only this stack's own storage objects (migration
+ * 20261202200001_own_image_urls.sql), so the database is told its public URL on every start; a
+ * loopback host is registered under both of its names. URLs are only added, never removed.
+ */
+async function registerStorageUrl(db: Database, publicUrl: string, log: (msg: string) => void): Promise<void> {
+  const urls = new Set([publicUrl]);
+  const url = new URL(publicUrl);
+  if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') {
+    for (const host of ['127.0.0.1', 'localhost']) urls.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  }
+  try {
+    for (const u of urls) await db.query('select public.register_storage_url($1)', [u]);
+  } catch (e) {
+    // A database migrated without that migration (a fixture set) has no such function.
+    log(`storage URL not registered: ${(e as Error).message}`);
+  }
 }
 
 export async function startStack(config: StackConfig, opts: StartOptions = {}): Promise<RunningStack> {
@@ -43,7 +68,9 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
   let server: http.Server | undefined;
   const services: Partial<RunningStack['services']> = {};
   let autoAnalyze: AutoAnalyze | undefined;
+  let drain: { stop(): Promise<void> } | undefined;
   const stop = async () => {
+    await drain?.stop();
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
     server?.closeAllConnections?.();
     for (const s of Object.values(services)) await s?.close?.().catch(() => undefined);
@@ -73,8 +100,8 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
 
     services.rest = await createRestService(ctx);
     services.auth = await createAuthService(ctx);
-    services.storage = await createStorageService(ctx);
-    services.functions = await createFunctionsService(ctx);
+    services.storage = createStorageService(ctx);
+    services.functions = createFunctionsService(ctx);
     const mounts: [string, Service][] = [
       ['/rest/v1', services.rest],
       ['/auth/v1', services.auth],
@@ -82,7 +109,8 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
       ['/functions/v1', services.functions],
     ];
 
-    server = http.createServer(async (req, res) => {
+    // The handler answers its own errors (the catch below), so nothing is left to await.
+    const respond = async (req: http.IncomingMessage, res: http.ServerResponse) => {
       try {
         if (applyCors(req, res)) return;
         const url = new URL(req.url ?? '/', config.publicUrl);
@@ -106,10 +134,11 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
         sendJson(res, 404, { message: 'no Route matched with those values' });
       } catch (e) {
         // Services answer their own errors; this is the last line so a bug never leaks a stack trace.
-        log(`unhandled error on ${req.method} ${req.url}: ${(e as Error).stack ?? e}`);
+        log(`unhandled error on ${req.method} ${req.url}: ${(e as Error)?.stack ?? String(e)}`);
         sendJson(res, 500, { message: 'Internal server error' });
       }
-    });
+    };
+    server = http.createServer((req, res) => void respond(req, res));
     server.keepAliveTimeout = 5000;
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
@@ -119,6 +148,15 @@ export async function startStack(config: StackConfig, opts: StartOptions = {}): 
     if (config.port === 0) {
       config.port = port;
       config.publicUrl = `http://${config.host}:${port}`;
+    }
+    await registerStorageUrl(db, config.publicUrl, log);
+    if (opts.notificationDrainMs && opts.notificationDrainMs > 0) {
+      drain = scheduleNotificationDrain({
+        url: config.publicUrl,
+        serviceRoleKey: config.serviceRoleKey,
+        everyMs: opts.notificationDrainMs,
+        log,
+      });
     }
     return {
       url: config.publicUrl,

@@ -17,7 +17,27 @@ const SITE = 'http://127.0.0.1:3999';
 const APP_AUTH = 'http://127.0.0.1:5173/auth';
 
 function decodeJwt(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** GoTrue's error answer. */
+interface AuthError {
+  code: number;
+  error_code: string;
+  msg: string;
+}
+/** GoTrue's session answer (the fields these tests read). */
+interface Session {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  expires_in: number;
+  token_type: string;
+  user: { id: string };
+}
+/** An answer's JSON body, as the shape the test reads. */
+async function jsonOf<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
 }
 
 /** Raw request to /auth/v1 with the anon key, for answers supabase-js would hide. */
@@ -126,7 +146,7 @@ describe('sign-up and e-mail confirmation', () => {
 
     const wrongType = await authFetch('/signup', { method: 'POST', body: JSON.stringify({ email: 42, password: STRONG_PASSWORD }) });
     expect(wrongType.status).toBe(400);
-    expect((await wrongType.json()).error_code).toBe('bad_json');
+    expect((await jsonOf<AuthError>(wrongType)).error_code).toBe('bad_json');
   });
 });
 
@@ -145,17 +165,18 @@ describe('password sign-in and the access token', () => {
 
   it('issues a session whose JWT carries GoTrue claims signed with the stack secret', async () => {
     const { email, password, user } = await createConfirmedUser({ firstName: 'Grace', lastName: 'Hopper' });
+    const before = Math.floor(Date.now() / 1000);
     const res = await authFetch('/token?grant_type=password', {
       method: 'POST',
       body: JSON.stringify({ email: email.toUpperCase(), password }),
     });
+    const after = Math.ceil(Date.now() / 1000);
     expect(res.status).toBe(200);
-    const session = await res.json();
+    const session = await jsonOf<Session>(res);
     expect(Object.keys(session).sort()).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'token_type', 'user'].sort());
     expect(session.token_type).toBe('bearer');
     expect(session.expires_in).toBe(3600);
     const claims = decodeJwt(session.access_token);
-    const now = Math.floor(Date.now() / 1000);
     expect(claims).toMatchObject({
       aud: 'authenticated',
       iss: `${testStack().url}/auth/v1`,
@@ -169,37 +190,43 @@ describe('password sign-in and the access token', () => {
       app_metadata: { provider: 'email', providers: ['email'] },
     });
     expect(claims.exp).toBe(session.expires_at);
-    expect(Math.abs((claims.iat as number) - now)).toBeLessThan(30);
-    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
+    // Issued by this sign-in (the stack runs on this machine's clock), valid for expires_in seconds.
+    const iat = claims.iat as number;
+    expect(iat).toBeGreaterThanOrEqual(before);
+    expect(iat).toBeLessThanOrEqual(after);
+    expect(claims.exp).toBe(iat + session.expires_in);
+    const amr = claims.amr as { method: string; timestamp: unknown }[];
+    expect(amr.map((m) => m.method)).toEqual(['password']);
+    expect(typeof amr[0].timestamp).toBe('number');
     expect(typeof claims.session_id).toBe('string');
     // The token is accepted by the REST gateway's verifier: /user answers with the same user.
     const me = await authFetch('/user', { bearer: session.access_token });
     expect(me.status).toBe(200);
-    expect((await me.json()).id).toBe(user.id);
+    expect((await jsonOf<{ id: string }>(me)).id).toBe(user.id);
   });
 });
 
 describe('refresh tokens', () => {
   it('rotates on refresh and treats reuse of an older token as theft', async () => {
     const { email, password } = await createConfirmedUser();
-    const signIn = await (
-      await authFetch('/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) })
-    ).json();
+    const signIn = await jsonOf<Session>(
+      await authFetch('/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) }),
+    );
     const refresh = (token: string) =>
       authFetch('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: token }) });
 
-    const a = signIn.refresh_token as string;
+    const a = signIn.refresh_token;
     const r1 = await refresh(a);
     expect(r1.status).toBe(200);
-    const b = (await r1.json()).refresh_token as string;
+    const b = (await jsonOf<Session>(r1)).refresh_token;
     expect(b).not.toBe(a);
 
     // Replaying the parent of the active token right away (a lost answer) returns the active token.
     const replay = await refresh(a);
     expect(replay.status).toBe(200);
-    expect((await replay.json()).refresh_token).toBe(b);
+    expect((await jsonOf<Session>(replay)).refresh_token).toBe(b);
 
-    const c = (await (await refresh(b)).json()).refresh_token as string;
+    const c = (await jsonOf<Session>(await refresh(b))).refresh_token;
     expect(c).not.toBe(b);
 
     // `a` is now two generations old: refused, and the whole session ends.
@@ -208,10 +235,10 @@ describe('refresh tokens', () => {
     expect(await reuse.json()).toEqual({ code: 400, error_code: 'refresh_token_already_used', msg: 'Invalid Refresh Token: Already Used' });
     const afterTheft = await refresh(c);
     expect(afterTheft.status).toBe(400);
-    expect((await afterTheft.json()).msg).toBe('Invalid Refresh Token: Refresh Token Not Found');
+    expect((await jsonOf<AuthError>(afterTheft)).msg).toBe('Invalid Refresh Token: Refresh Token Not Found');
     const accessAfterTheft = await authFetch('/user', { bearer: signIn.access_token });
     expect(accessAfterTheft.status).toBe(403);
-    expect((await accessAfterTheft.json()).error_code).toBe('session_not_found');
+    expect((await jsonOf<AuthError>(accessAfterTheft)).error_code).toBe('session_not_found');
   });
 
   it('refreshes through supabase-js and refuses an unknown token', async () => {
@@ -289,11 +316,15 @@ describe('password recovery', () => {
     const res = await authFetch('/recover', { method: 'POST', body: JSON.stringify({ email }) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({});
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await mailsTo(email)).toEqual([]);
+    // Recovery mail goes out after the answer (the answer must not tell whether the address has an
+    // account), so wait for a later e-mail to the same address: once the sign-up confirmation has
+    // arrived, a recovery e-mail sent before it would be there too.
+    expect((await anonClient().auth.signUp({ email, password: STRONG_PASSWORD })).error).toBeNull();
+    const later = await latestMail(email, { subject: 'Confirm' });
+    expect((await mailsTo(email)).map((m) => m.id)).toEqual([later.id]);
     const bad = await authFetch('/recover', { method: 'POST', body: JSON.stringify({ email: 'nope' }) });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).msg).toBe('Unable to validate email address: invalid format');
+    expect((await jsonOf<AuthError>(bad)).msg).toBe('Unable to validate email address: invalid format');
   });
 
   it('limits recovery e-mails per address', async () => {
@@ -356,19 +387,67 @@ describe('verifyOtp, generate_link and e-mail change', () => {
     expect(viaOtp.data.session?.access_token).toBeTruthy();
   });
 
-  it('changes the e-mail address only after the link sent to the new address is followed', async () => {
-    const { client, user } = await createConfirmedUser();
-    const newEmail = uniqueEmail('moved');
-    const { data, error } = await client.auth.updateUser({ email: newEmail }, { emailRedirectTo: APP_AUTH });
-    expect(error).toBeNull();
-    expect(data.user?.new_email).toBe(newEmail);
-    expect(data.user?.email).toBe(user.email);
-    const link = extractLink((await latestMail(newEmail, { subject: 'Confirm your new e-mail address' })).text);
-    const { location } = await followLink(link);
-    expect(hashParams(location).type).toBe('email_change');
-    const after = await serviceClient().auth.admin.getUserById(user.id);
-    expect(after.data.user?.email).toBe(newEmail);
-    expect(after.data.user?.new_email).toBeUndefined();
+  // GoTrue's secure e-mail change (config.toml [auth.email] double_confirm_changes = true, as on
+  // hosted): PUT /user {email} mails both addresses and moves the account only once both links are
+  // followed, in either order, so a stolen session alone cannot take the account through this door.
+  it.each(['new first', 'current first'] as const)(
+    'changes the e-mail address only after the links sent to the new and the current address are both followed (%s)',
+    async (order) => {
+      const { client, user, email } = await createConfirmedUser();
+      const newEmail = uniqueEmail('moved');
+      const { data, error } = await client.auth.updateUser({ email: newEmail }, { emailRedirectTo: APP_AUTH });
+      expect(error).toBeNull();
+      expect(data.user?.new_email).toBe(newEmail);
+      expect(data.user?.email).toBe(user.email);
+      const toNew = extractLink((await latestMail(newEmail, { subject: 'Confirm your new e-mail address' })).text);
+      const toCurrent = await latestMail(email, { subject: 'Confirm the change of your e-mail address' });
+      expect(toCurrent.text).toContain(newEmail);
+      const [first, second] = order === 'new first' ? [toNew, extractLink(toCurrent.text)] : [extractLink(toCurrent.text), toNew];
+
+      const half = await followLink(first);
+      expect(half.location.startsWith(APP_AUTH)).toBe(true);
+      expect(hashParams(half.location)).toEqual({
+        message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      });
+      const between = await serviceClient().auth.admin.getUserById(user.id);
+      expect(between.data.user?.email).toBe(email);
+      expect(between.data.user?.new_email).toBe(newEmail);
+      // The same link twice does not count as the other one.
+      expect(hashParams((await followLink(first)).location).error_code).toBe('otp_expired');
+      expect((await serviceClient().auth.admin.getUserById(user.id)).data.user?.email).toBe(email);
+
+      const { location } = await followLink(second);
+      expect(hashParams(location).type).toBe('email_change');
+      const after = await serviceClient().auth.admin.getUserById(user.id);
+      expect(after.data.user?.email).toBe(newEmail);
+      expect(after.data.user?.new_email).toBeUndefined();
+    },
+  );
+
+  it("a secure e-mail change by token_hash (verifyOtp): the first answers GoTrue's message and no session, the second a session", async () => {
+    const { client, user, email } = await createConfirmedUser();
+    const newEmail = uniqueEmail('moved-otp');
+    expect((await client.auth.updateUser({ email: newEmail }, { emailRedirectTo: APP_AUTH })).error).toBeNull();
+    const tokenOf = (text: string) => new URL(extractLink(text)).searchParams.get('token')!;
+    const toNew = tokenOf((await latestMail(newEmail, { subject: 'Confirm your new e-mail address' })).text);
+    const toCurrent = tokenOf((await latestMail(email, { subject: 'Confirm the change of your e-mail address' })).text);
+    const { url, anonKey } = testStack();
+    const verify = (token_hash: string) =>
+      fetch(`${url}/auth/v1/verify`, {
+        method: 'POST',
+        headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'email_change', token_hash }),
+      });
+    const first = await verify(toCurrent);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      code: '200',
+    });
+    expect((await serviceClient().auth.admin.getUserById(user.id)).data.user?.email).toBe(email);
+    const second = await anonClient().auth.verifyOtp({ token_hash: toNew, type: 'email_change' });
+    expect(second.error).toBeNull();
+    expect(second.data.session?.user.email).toBe(newEmail);
   });
 });
 
@@ -497,11 +576,11 @@ describe('bad input and bad tokens', () => {
       body: JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, data: { blob: 'x'.repeat(1024 * 1024 + 10) } }),
     });
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).error_code).toBe('request_too_large');
+    expect((await jsonOf<AuthError>(tooBig)).error_code).toBe('request_too_large');
 
     const grant = await authFetch('/token?grant_type=magic', { method: 'POST', body: '{}' });
     expect(grant.status).toBe(400);
-    expect((await grant.json()).error_code).toBe('unsupported_grant_type');
+    expect((await jsonOf<AuthError>(grant)).error_code).toBe('unsupported_grant_type');
 
     const arrayBody = await authFetch('/signup', { method: 'POST', body: '[1,2]' });
     expect(arrayBody.status).toBe(400);
@@ -527,7 +606,7 @@ describe('bad input and bad tokens', () => {
     const { accessToken } = await createConfirmedUser();
     const missing = await authFetch('/user');
     expect(missing.status).toBe(401);
-    expect((await missing.json()).error_code).toBe('no_authorization');
+    expect((await jsonOf<AuthError>(missing)).error_code).toBe('no_authorization');
 
     const [h, p] = accessToken.split('.');
     const forged = await authFetch('/user', { bearer: `${h}.${p}.${Buffer.from('forged-signature').toString('base64url')}` });
@@ -543,11 +622,13 @@ describe('bad input and bad tokens', () => {
     const expired = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, testStack().jwtSecret);
     const exp = await authFetch('/user', { bearer: expired });
     expect(exp.status).toBe(403);
-    expect((await exp.json()).msg).toBe('invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+    expect((await jsonOf<AuthError>(exp)).msg).toBe(
+      'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+    );
 
     const anonAsUser = await authFetch('/user', { bearer: testStack().anonKey });
     expect(anonAsUser.status).toBe(403);
-    expect((await anonAsUser.json()).msg).toBe('invalid claim: missing sub claim');
+    expect((await jsonOf<AuthError>(anonAsUser)).msg).toBe('invalid claim: missing sub claim');
 
     const garbage = await authFetch('/user', { bearer: 'garbage' });
     expect(garbage.status).toBe(403);
@@ -557,7 +638,7 @@ describe('bad input and bad tokens', () => {
     const { url } = testStack();
     const noKey = await fetch(`${url}/auth/v1/settings`);
     expect(noKey.status).toBe(401);
-    expect((await noKey.json()).message).toBe('No API key found in request');
+    expect((await jsonOf<{ message: string }>(noKey)).message).toBe('No API key found in request');
     const wrongKey = await fetch(`${url}/auth/v1/settings`, { headers: { apikey: 'nope' } });
     expect(wrongKey.status).toBe(401);
     const link = await fetch(`${url}/auth/v1/verify?token=x&type=signup`, { redirect: 'manual' });
@@ -567,9 +648,11 @@ describe('bad input and bad tokens', () => {
 
 describe('health, settings and OAuth', () => {
   it('reports health and settings', async () => {
-    const health = await (await authFetch('/health')).json();
-    expect(health).toMatchObject({ name: 'GoTrue', version: expect.any(String), description: expect.any(String) });
-    const settings = await (await authFetch('/settings')).json();
+    const health = await jsonOf<Record<string, unknown>>(await authFetch('/health'));
+    expect(health.name).toBe('GoTrue');
+    expect(typeof health.version).toBe('string');
+    expect(typeof health.description).toBe('string');
+    const settings = await jsonOf<{ external: Record<string, unknown> }>(await authFetch('/settings'));
     expect(settings).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: false });
     expect(typeof settings.external.facebook).toBe('boolean');
   });
@@ -613,7 +696,7 @@ describe('PKCE flow', () => {
       body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
     });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error_code).toBe('bad_code_verifier');
+    expect((await jsonOf<AuthError>(wrong)).error_code).toBe('bad_code_verifier');
 
     const { data, error } = await client.auth.exchangeCodeForSession(code);
     expect(error).toBeNull();
@@ -624,6 +707,6 @@ describe('PKCE flow', () => {
       body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
     });
     expect(replay.status).toBe(404);
-    expect((await replay.json()).error_code).toBe('flow_state_not_found');
+    expect((await jsonOf<AuthError>(replay)).error_code).toBe('flow_state_not_found');
   });
 });

@@ -1,5 +1,6 @@
-// Issue 19 item 10: bad input and missing rows answer 4xx with a readable message, never 5xx;
-// save_link holds the client's URL rule; GET /rpc runs read-only as in PostgREST.
+// Bad input and missing rows answer 4xx with a readable message, never 5xx (a 5xx says the server
+// broke and hides what the caller must fix); save_link holds the client's URL rule; GET /rpc runs
+// read-only as in PostgREST.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';

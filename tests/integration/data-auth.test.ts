@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStorageAreaAdapter, createSupabaseClient, DEFAULT_AUTH_STORAGE_KEY } from '../../shared/data/client.ts';
+import { createStorageAreaAdapter, createSupabaseClient } from '../../shared/data/client.ts';
+import { AUTH_STORAGE_KEY } from '../../shared/rules/stored-session.ts';
 import {
   getSession,
   getUser,
@@ -23,15 +24,23 @@ function fakeStorageArea() {
   const items: Record<string, unknown> = {};
   return {
     items,
-    get: async (key: string | string[]) =>
-      Object.fromEntries(
-        [key]
-          .flat()
-          .filter((k) => k in items)
-          .map((k) => [k, items[k]]),
+    get: (key: string | string[]) =>
+      Promise.resolve(
+        Object.fromEntries(
+          [key]
+            .flat()
+            .filter((k) => k in items)
+            .map((k) => [k, items[k]]),
+        ),
       ),
-    set: async (next: Record<string, unknown>) => void Object.assign(items, next),
-    remove: async (key: string | string[]) => [key].flat().forEach((k) => delete items[k]),
+    set: (next: Record<string, unknown>) => {
+      Object.assign(items, next);
+      return Promise.resolve();
+    },
+    remove: (key: string | string[]) => {
+      for (const k of [key].flat()) delete items[k];
+      return Promise.resolve();
+    },
   };
 }
 
@@ -58,13 +67,13 @@ describe('auth through the data layer', () => {
       firstName: 'X',
       lastName: 'Y',
       emailRedirectTo: REDIRECT,
-    }).catch((e) => e);
+    }).catch((e: unknown) => e);
     expect(errorToast('auth.signUp', again).title).toBe('Account exists');
   });
 
   it('maps wrong credentials and unconfirmed e-mail to the spec texts', async () => {
     const user = await dataUser();
-    const wrong = await signIn(newDataClient(), { email: user.email, password: 'Wrong-Passw0rd!' }).catch((e) => e);
+    const wrong = await signIn(newDataClient(), { email: user.email, password: 'Wrong-Passw0rd!' }).catch((e: unknown) => e);
     expect(errorToast('auth.signIn', wrong)).toEqual({
       title: 'Invalid credentials',
       description: 'Please check your email and password and try again.',
@@ -72,13 +81,13 @@ describe('auth through the data layer', () => {
 
     const email = uniqueEmail('unconfirmed');
     await signUp(newDataClient(), { email, password: STRONG_PASSWORD, firstName: 'U', lastName: 'C', emailRedirectTo: REDIRECT });
-    const unconfirmed = await signIn(newDataClient(), { email, password: STRONG_PASSWORD }).catch((e) => e);
+    const unconfirmed = await signIn(newDataClient(), { email, password: STRONG_PASSWORD }).catch((e: unknown) => e);
     expect(errorToast('auth.signIn', unconfirmed).title).toBe('Email not confirmed');
   });
 
   it('signs in (recording login_activity), reports the user, and signs out with an auth event', async () => {
     const user = await dataUser();
-    const activity = await readAsService<{ user_id: string; ip_address: string }>('login_activity', 'user_id', user.userId);
+    const activity = await readAsService('login_activity', 'user_id', user.userId);
     expect(activity.length).toBeGreaterThanOrEqual(1);
     expect(activity[0].ip_address).toBe('');
     expect((await getUser(user.client))?.id).toBe(user.userId);
@@ -98,11 +107,11 @@ describe('auth through the data layer', () => {
     const { url, anonKey } = testStack();
     const popup = createSupabaseClient({ url, anonKey, storage: createStorageAreaAdapter(area) });
     await signIn(popup, { email: user.email, password: user.password });
-    expect(typeof area.items[DEFAULT_AUTH_STORAGE_KEY]).toBe('string');
+    expect(typeof area.items[AUTH_STORAGE_KEY]).toBe('string');
     const worker = createSupabaseClient({ url, anonKey, storage: createStorageAreaAdapter(area) });
     expect((await getSession(worker))?.user.id).toBe(user.userId);
     await signOut(popup);
-    expect(area.items[DEFAULT_AUTH_STORAGE_KEY]).toBeUndefined();
+    expect(area.items[AUTH_STORAGE_KEY]).toBeUndefined();
   });
 
   it('sends the reset e-mail, opens the recovery session with setSession, and refuses a password update without a user', async () => {
@@ -117,15 +126,15 @@ describe('auth through the data layer', () => {
     });
     expect(session.user.id).toBe(user.userId);
 
-    const noUser = await updatePassword(newDataClient(), 'Another-Passw0rd!').catch((e) => e);
+    const noUser = await updatePassword(newDataClient(), 'Another-Passw0rd!').catch((e: unknown) => e);
     expect(errorToast('auth.updatePassword', noUser)).toEqual({ title: 'Error', description: 'No authenticated user found.' });
-    const badSession = await setSession(newDataClient(), { access_token: 'x', refresh_token: 'y' }).catch((e) => e);
+    const badSession = await setSession(newDataClient(), { access_token: 'x', refresh_token: 'y' }).catch((e: unknown) => e);
     expect(errorToast('auth.setSession', badSession).description).toBe('Failed to validate reset link. Please try again.');
   });
 
   it('updates the password through secure-reset and maps a refused one to its code text', async () => {
     const user = await dataUser();
-    const weak = await updatePassword(user.client, 'short').catch((e) => e);
+    const weak = await updatePassword(user.client, 'short').catch((e: unknown) => e);
     expect(errorToast('auth.updatePassword', weak)).toEqual({
       title: 'Password Update Failed',
       description: 'Password must be at least 12 characters.',

@@ -43,7 +43,7 @@ describe('categories', () => {
 
   it('a duplicate name is "Category exists"; rename and icon change work; default folders cannot change', async () => {
     const travel = await createCategory(a.client, { name: 'Travel' });
-    const dup = await createCategory(a.client, { name: 'travel' }).catch((e) => e);
+    const dup = await createCategory(a.client, { name: 'travel' }).catch((e: unknown) => e);
     expect(errorToast('category.save', dup)).toEqual({
       title: 'Category exists',
       description: 'A category with this name already exists.',
@@ -58,7 +58,7 @@ describe('categories', () => {
     const saved = await getDefaultCategory(a.client, a.userId);
     await expect(updateCategory(a.client, saved.id, { name: 'Hacked' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(deleteCategory(a.client, saved.id)).rejects.toMatchObject({ code: 'not_found' });
-    expect((await readAsService<{ name: string }>('categories', 'id', saved.id))[0].name).toBe('Recently Saved Links');
+    expect((await readAsService('categories', 'id', saved.id))[0].name).toBe('Recently Saved Links');
   });
 
   it('subfolders; deleting a folder deletes its links; another user can neither rename nor delete it', async () => {
@@ -71,7 +71,7 @@ describe('categories', () => {
 
     await expect(updateCategory(b.client, parent.id, { name: 'Mine now' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(deleteCategory(b.client, parent.id)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(createCategory(b.client, { name: 'Sneaky', parentId: parent.id })).rejects.toBeInstanceOf(Error);
+    await expect(createCategory(b.client, { name: 'Sneaky', parentId: parent.id })).rejects.toMatchObject({ code: '42501' });
     expect(await readAsService('categories', 'id', parent.id)).toHaveLength(1);
 
     await deleteCategory(a.client, parent.id);
@@ -90,7 +90,7 @@ describe('categories', () => {
 describe('templates and roles', () => {
   it('only admins create templates; every user lists and copies them', async () => {
     expect(await isAdmin(a.client, a.userId)).toBe(false);
-    await expect(createTemplate(a.client, { name: 'Not allowed' })).rejects.toBeInstanceOf(Error);
+    await expect(createTemplate(a.client, { name: 'Not allowed' })).rejects.toMatchObject({ code: '42501' });
 
     const { error } = await serviceClient().from('user_roles').insert({ user_id: b.userId, role: 'admin' });
     expect(error).toBeNull();
@@ -113,6 +113,9 @@ describe('templates and roles', () => {
     const mine = await listCategories(a.client, a.userId);
     expect(mine.find((c) => c.id === copyId)?.name).toBe(template.name);
     // Copying into someone else's account is refused.
-    await expect(copyTemplate(a.client, { templateCategoryId: template.id, targetUserId: b.userId })).rejects.toBeInstanceOf(Error);
+    await expect(copyTemplate(a.client, { templateCategoryId: template.id, targetUserId: b.userId })).rejects.toMatchObject({
+      code: '42501',
+      message: 'You can only copy templates into your own collection.',
+    });
   });
 });

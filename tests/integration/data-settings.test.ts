@@ -52,7 +52,7 @@ describe('profiles', () => {
     await setUsername(a.client, a.userId, `${name}x`);
     expect((await latestUsernameChange(a.client, a.userId))?.old_username).toBe(name);
     expect(await isUsernameAvailable(b.client, `${name}X`)).toBe(false);
-    const taken = await setUsername(b.client, b.userId, `${name}X`).catch((e) => e);
+    const taken = await setUsername(b.client, b.userId, `${name}X`).catch((e: unknown) => e);
     expect(errorToast('username.save', taken)).toEqual({ title: 'Could not save', description: 'This username is already taken' });
   });
 
@@ -61,12 +61,12 @@ describe('profiles', () => {
     expect(await isSlugAvailable(a.client, slug)).toBe(true);
     const saved = await setPublicSlug(a.client, a.userId, slug, null);
     expect(saved.public_page_slug).toBe(slug);
-    expect(errorToast('slug.save', await setPublicSlug(a.client, a.userId, slug, slug).catch((e) => e))).toEqual({
+    expect(errorToast('slug.save', await setPublicSlug(a.client, a.userId, slug, slug).catch((e: unknown) => e))).toEqual({
       title: 'No changes',
       description: 'This is already your current URL.',
     });
     expect(await isSlugAvailable(b.client, slug)).toBe(false);
-    expect(errorToast('slug.save', await setPublicSlug(b.client, b.userId, slug.toUpperCase(), null).catch((e) => e)).title).toBe(
+    expect(errorToast('slug.save', await setPublicSlug(b.client, b.userId, slug.toUpperCase(), null).catch((e: unknown) => e)).title).toBe(
       'Name already taken',
     );
   });
@@ -107,10 +107,8 @@ describe('appearance, privacy, public page', () => {
     expect((await listPageMembers(a.client)).map((m) => m.username)).toContain(bName);
     expect((await getPublicPage(b.client, slug)).reason).toBe('ok');
     // Another user cannot change A's privacy row (0 rows updated, then the insert is refused).
-    await expect(setPagePublished(b.client, a.userId, false)).rejects.toBeInstanceOf(Error);
-    expect(
-      (await readAsService<{ public_page_published: boolean }>('user_privacy_settings', 'user_id', a.userId))[0].public_page_published,
-    ).toBe(true);
+    await expect(setPagePublished(b.client, a.userId, false)).rejects.toMatchObject({ code: '42501' });
+    expect((await readAsService('user_privacy_settings', 'user_id', a.userId))[0].public_page_published).toBe(true);
   });
 
   it('uploads studio images under the user folder', async () => {
@@ -165,7 +163,9 @@ describe('backgrounds', () => {
   });
 
   it('refuses a non-image background with the spec text', async () => {
-    const error = await uploadBackground(a.client, new File(['x'], 'x.txt', { type: 'text/plain' }), { name: 'banner' }).catch((e) => e);
+    const error = await uploadBackground(a.client, new File(['x'], 'x.txt', { type: 'text/plain' }), { name: 'banner' }).catch(
+      (e: unknown) => e,
+    );
     expect(errorToast('background.upload', error)).toEqual({ title: 'Invalid file type', description: 'Please select an image file.' });
   });
 });
@@ -174,7 +174,7 @@ describe('AI discovery', () => {
   // Suggestions and the provider's errors are tested against a fake OpenAI in
   // tests/functions/ai-chat.test.ts (the function's env is shared state, so one file owns it).
   it('signed out is "Authentication required"', async () => {
-    const signedOut = await discoverLinks(newDataClient(), 'rust books').catch((e) => e);
+    const signedOut = await discoverLinks(newDataClient(), 'rust books').catch((e: unknown) => e);
     expect(errorToast('ai.discover', signedOut).title).toBe('Authentication required');
   });
 });

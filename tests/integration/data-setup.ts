@@ -5,7 +5,8 @@
 import '../setup/node-websocket.ts';
 import { createMemoryStorage, createSupabaseClient, type DataClient } from '../../shared/data/client.ts';
 import { signIn } from '../../shared/data/auth/api.ts';
-import { createConfirmedUser, serviceClient } from '../setup/clients.ts';
+import type { TableName, Tables } from '../../shared/data/database.ts';
+import { createConfirmedUser, untypedClient } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
 
 export interface DataUser {
@@ -29,11 +30,15 @@ export async function dataUser(opts: { firstName?: string; lastName?: string } =
   return { client, userId: session.user.id, email: created.email, password: created.password };
 }
 
-/** A service-role read, to check what really is in the database after an action. */
-export async function readAsService<T>(table: string, column: string, value: string): Promise<T[]> {
-  const { data, error } = await serviceClient().from(table).select('*').eq(column, value);
+/** A service-role read, to check what really is in the database after an action: the table's rows whose `column` is `value`. */
+export async function readAsService<T extends TableName>(table: T, column: keyof Tables<T> & string, value: string): Promise<Tables<T>[]> {
+  const { url, serviceRoleKey } = testStack();
+  // The typed client cannot resolve a table that is a type parameter: read untyped, and type the
+  // answer as what `select('*')` of that table is.
+  const name: string = column;
+  const { data, error } = await untypedClient(url, serviceRoleKey).from(table).select('*').eq(name, value);
   if (error) throw new Error(error.message);
-  return data as T[];
+  return data;
 }
 
 /** A tiny valid PNG (1x1). */

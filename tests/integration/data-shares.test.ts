@@ -11,7 +11,6 @@ import {
 import { saveLink } from '../../shared/data/links/api.ts';
 import { setUsername } from '../../shared/data/profiles/api.ts';
 import { listOutgoingShares, searchUsernames, shareLink, withdrawShare } from '../../shared/data/shares/api.ts';
-import type { LinkRow, SharedLinkRow } from '../../shared/data/types.ts';
 import { linkSchema } from '../../shared/schemas/link.ts';
 import { shareFormSchema } from '../../shared/schemas/share.ts';
 import { dataUser, readAsService, type DataUser } from './data-setup.ts';
@@ -62,7 +61,7 @@ describe("sharing into another user's inbox (share-link function) and accepting/
       form: shareFormSchema.parse({ shareType: 'username', recipient: `@${bUsername}`, message: 'Look' }),
     });
 
-    const [row] = await readAsService<SharedLinkRow>('shared_links', 'link_id', link.id);
+    const [row] = await readAsService('shared_links', 'link_id', link.id);
     expect(row).toMatchObject({
       sender_id: a.userId,
       recipient_username: bUsername,
@@ -70,7 +69,7 @@ describe("sharing into another user's inbox (share-link function) and accepting/
       status: 'pending',
       message: 'Look',
     });
-    expect((await readAsService<LinkRow>('links', 'id', link.id))[0].share_count).toBe(1);
+    expect((await readAsService('links', 'id', link.id))[0].share_count).toBe(1);
 
     const outgoing = await listOutgoingShares(a.client, a.userId);
     expect(outgoing.find((s) => s.link_id === link.id)?.link?.title).toBe('Shared accept');
@@ -91,7 +90,7 @@ describe("sharing into another user's inbox (share-link function) and accepting/
     const accepted = await acceptIncomingShare(b.client, { sharedLinkId: item.shared_link_id, destinationCategoryId: saved.id });
     expect(accepted.outcome).toBe('inserted');
     expect(accepted.link).toMatchObject({ user_id: b.userId, url: link.url, category_id: saved.id, second_category_id: approved.id });
-    const [after] = await readAsService<SharedLinkRow>('shared_links', 'id', item.shared_link_id);
+    const [after] = await readAsService('shared_links', 'id', item.shared_link_id);
     expect(after.status).toBe('accepted');
   });
 
@@ -99,7 +98,7 @@ describe("sharing into another user's inbox (share-link function) and accepting/
     const link = await newLink(a, 'dup');
     const form = shareFormSchema.parse({ shareType: 'username', recipient: bUsername });
     await shareLink(a.client, { linkId: link.id, form });
-    const error = await shareLink(a.client, { linkId: link.id, form }).catch((e) => e);
+    const error = await shareLink(a.client, { linkId: link.id, form }).catch((e: unknown) => e);
     expect(errorToast('link.share', error)).toEqual({
       title: 'Error',
       description: 'This link has already been shared with this recipient.',
@@ -112,24 +111,29 @@ describe("sharing into another user's inbox (share-link function) and accepting/
     const error = await shareLink(b.client, {
       linkId: link.id,
       form: shareFormSchema.parse({ shareType: 'email', recipient: a.email }),
-    }).catch((e) => e);
-    expect(error).toBeInstanceOf(Error);
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, message: 'You can only share your own links.' });
     expect(await readAsService('shared_links', 'link_id', link.id)).toHaveLength(0);
   });
 
-  it('rejecting moves a copy to REJECTED and deletes the share; approving moves it to APPROVED', async () => {
+  it('rejecting moves a copy to REJECTED and marks the share rejected for the sender; approving moves it to APPROVED', async () => {
     const link = await newLink(a, 'reject');
     await shareLink(a.client, { linkId: link.id, form: shareFormSchema.parse({ shareType: 'email', recipient: b.email.toUpperCase() }) });
     const item = (await listIncomingShares(b.client)).find((i) => i.link_id === link.id)!;
     expect(item).toBeDefined();
     // The sender cannot reject it on the recipient's behalf.
-    await expect(rejectIncomingShare(a.client, item.shared_link_id)).rejects.toBeInstanceOf(Error);
+    await expect(rejectIncomingShare(a.client, item.shared_link_id)).rejects.toMatchObject({
+      code: 'PT404',
+      message: 'Shared link not found.',
+    });
 
     const rejected = await rejectIncomingShare(b.client, item.shared_link_id);
     expect(rejected.outcome).toBe('inserted');
     const folders = await listCategories(b.client, b.userId);
     expect(rejected.link.category_id).toBe(folders.find((c) => c.system_key === 'rejected')!.id);
-    expect(await readAsService('shared_links', 'id', item.shared_link_id)).toHaveLength(0);
+    expect(await readAsService('shared_links', 'id', item.shared_link_id)).toMatchObject([{ status: 'rejected' }]);
+    expect((await listOutgoingShares(a.client, a.userId)).find((s) => s.id === item.shared_link_id)?.status).toBe('rejected');
+    expect((await listIncomingShares(b.client)).map((i) => i.shared_link_id)).not.toContain(item.shared_link_id);
 
     expect(await approveLink(a.client, rejected.link.id)).toBeNull();
     const approved = await approveLink(b.client, rejected.link.id);
@@ -144,5 +148,30 @@ describe("sharing into another user's inbox (share-link function) and accepting/
     expect(await readAsService('shared_links', 'id', share.id)).toHaveLength(1);
     expect(await withdrawShare(a.client, share.id)).toBe(true);
     expect((await listIncomingShares(b.client)).some((i) => i.link_id === link.id)).toBe(false);
+  });
+
+  it('the outgoing list reads every share in pages, newest first, each with its status', async () => {
+    const shared: string[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      const link = await newLink(a, `paged-${n}`);
+      await shareLink(a.client, {
+        linkId: link.id,
+        form: shareFormSchema.parse({ shareType: 'email', recipient: `paged-${n}@example.test` }),
+      });
+      shared.push(link.id);
+    }
+    const everything = await listOutgoingShares(a.client, a.userId);
+    const paged = await listOutgoingShares(a.client, a.userId, { pageSize: 2 });
+    expect(paged.map((s) => s.id)).toEqual(everything.map((s) => s.id));
+    expect(paged.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(paged.map((s) => s.id)).size).toBe(paged.length);
+    expect(paged.filter((s) => shared.includes(s.link_id)).map((s) => s.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    expect(await listOutgoingShares(a.client, a.userId, { pageSize: 2, max: 3 })).toHaveLength(3);
   });
 });

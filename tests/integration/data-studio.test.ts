@@ -16,7 +16,7 @@ import { serviceClient } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
 import { dataUser, pngFile, readAsService, type DataUser } from './data-setup.ts';
 
-// Issue 14 through the data layer: the lean fetch path of /{slug}, uploads and their removal, the
+// The public-page studio through the data layer: the lean fetch path of /{slug}, uploads and their removal, the
 // privacy row re-created when missing, and the static server's Open Graph tags.
 
 let owner: DataUser;
@@ -77,11 +77,9 @@ describe('studio data', () => {
       .update({ public_page_slug: 'studio' })
       .eq('user_id', visitor.userId)
       .select('user_id');
-    expect(error).toBeTruthy();
+    expect(error?.code).toBe('23514');
     expect(errorToast('slug.save', error)).toEqual({ title: 'Invalid URL name' });
-    expect(
-      (await readAsService<{ public_page_slug: string | null }>('profiles', 'user_id', visitor.userId))[0].public_page_slug,
-    ).toBeNull();
+    expect((await readAsService('profiles', 'user_id', visitor.userId))[0].public_page_slug).toBeNull();
   });
 
   it('uploads studio images under the user folder, refuses non-images, removes replaced files', async () => {
@@ -93,7 +91,10 @@ describe('studio data', () => {
     expect(banner.publicUrl).toContain('/banner-backgrounds/');
     // A text file disguised as a PNG is refused by the bucket (type sniffed from the bytes).
     const fake = new File([new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>')], 'x.png', { type: 'image/png' });
-    await expect(uploadStudioImage(owner.client, 'message-image', fake)).rejects.toBeTruthy();
+    await expect(uploadStudioImage(owner.client, 'message-image', fake)).rejects.toMatchObject({
+      status: 415,
+      message: 'mime type image/svg+xml is not supported',
+    });
     // Another user cannot remove the owner's file; the owner can, by path or by public URL.
     expect(await removeStudioImages(visitor.client, 'main-photo', [photo.path])).toBe(0);
     expect((await fetch(photo.publicUrl)).status).toBe(200);
@@ -113,7 +114,7 @@ describe('studio data', () => {
     expect(await setPageVisibility(visitor.client, visitor.userId, 'exclusive')).toMatchObject({ public_page_visibility: 'exclusive' });
     // Creating it for someone else fails, as the init error.
     await serviceClient().from('user_privacy_settings').delete().eq('user_id', visitor.userId);
-    const failed = await setPageVisibility(owner.client, visitor.userId, 'public').catch((e) => e);
+    const failed = await setPageVisibility(owner.client, visitor.userId, 'public').catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(PrivacyInitError);
     expect(errorToast('privacy.initVisibility', failed)).toEqual({
       title: 'Error',
@@ -137,7 +138,6 @@ describe('Open Graph tags from the static server', () => {
       transformIndex: publicPageMeta({
         ...{ supabaseUrl: testStack().url, anonKey: testStack().anonKey },
         siteUrl: 'https://links.example',
-        cacheMs: 0,
       }),
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -43,16 +43,20 @@ describe('auto-analyze (PGlite has no autovacuum)', () => {
 
       // Writes reach the statistics counters within a second or so (as on any Postgres).
       await expect.poll(() => auto.runOnce(), { timeout: 10_000, interval: 200 }).toEqual(['public.items']);
-      const { rows } = await db.query<{ n: number; analyzed: boolean }>(
-        "select n_mod_since_analyze::int as n, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'items'",
-      );
-      expect(rows).toEqual([{ n: 0, analyzed: true }]);
+      const itemStats = async () =>
+        (
+          await db.query<{ n: number; analyzed: boolean }>(
+            "select n_mod_since_analyze::int as n, last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'items'",
+          )
+        ).rows;
+      expect(await itemStats()).toEqual([{ n: 0, analyzed: true }]);
       expect(Math.abs((await estimate()) - 250)).toBeLessThan(50);
       // Nothing changed since: nothing to do.
       expect(await auto.runOnce()).toEqual([]);
       // 400 more rows are under 50 + 10 % of the table (5,400); 800 are over (50 + 10 % of 5,800).
       await db.exec(`insert into public.items (owner, created_at) select 1, now() from generate_series(1, 400)`);
-      await new Promise((r) => setTimeout(r, 1500)); // the counters have them now
+      // Once the counters have the 400 rows, they are still not enough.
+      await expect.poll(itemStats, { timeout: 10_000, interval: 200 }).toEqual([{ n: 400, analyzed: true }]);
       expect(await auto.runOnce()).toEqual([]);
       await db.exec(`insert into public.items (owner, created_at) select 1, now() from generate_series(1, 400)`);
       await expect.poll(() => auto.runOnce(), { timeout: 10_000, interval: 200 }).toEqual(['public.items']);

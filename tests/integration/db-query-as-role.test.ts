@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPgError, openDatabase, type Database, type PgliteThread } from '../../supabase/local/db/index.ts';
+import { isPgError, openDatabase, type Database, type PgliteThread, type Queryable } from '../../supabase/local/db/index.ts';
 import { bootstrap } from '../../supabase/local/db/migrate.ts';
 
 // db.queryAsRole is how REST runs a request: on PGlite the role settings and the statement are
 // pipelined into one exchange. It must behave exactly like asRole(): RLS applies, errors roll back,
 // and it never joins another caller's open transaction. PGlite runs in a worker thread by default
-// (issue 20: the database on its own core) or in the caller's thread: both must behave the same.
+// (the database on its own core, so the stack's thread keeps serving HTTP) or in the caller's
+// thread: both must behave the same.
 describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite (%s thread)', (thread) => {
   let db: Database;
   let dir: string;
@@ -88,7 +89,9 @@ describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite 
     const insertedSignal = new Promise<void>((r) => (inserted = r));
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let inTx!: Queryable;
     const tx = db.transaction(async (t) => {
+      inTx = t;
       await t.query("insert into public.notes (owner, body) values ($1, 'in tx')", [alice]);
       inserted();
       await gate;
@@ -100,7 +103,9 @@ describe.each<PgliteThread>(['worker', 'main'])('Database.queryAsRole on PGlite 
     const read = db
       .queryAsRole<{ n: number }>('authenticated', claims(alice), "select count(*)::int as n from public.notes where body = 'in tx'")
       .finally(() => (readDone = true));
-    await new Promise((r) => setTimeout(r, 50));
+    // A statement of the open transaction, sent after the read: the database answers it first only
+    // when the read waits for the transaction (a read let in would be answered before it).
+    await inTx.query('select 1');
     expect(readDone).toBe(false);
     release();
     await expect(tx).rejects.toThrow('roll back');

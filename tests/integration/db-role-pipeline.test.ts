@@ -1,4 +1,4 @@
-// Issue 20, item 5: REST requests reach PGlite through the stack's own wire-protocol code
+// REST requests reach PGlite through the stack's own wire-protocol code
 // (pg-wire.mjs) and cross between the threads as flat arrays, statement texts by number
 // (role-messages.mjs). These exercise what that bookkeeping must get right: a new prepared
 // statement first seen twice in one batch, one that fails to parse, the statement caches rolling

@@ -1,7 +1,8 @@
 // SQL injection attempts in every part of a /rest/v1 request: each must be inert — a 4xx JSON error
 // or plain data — and afterwards the fixture tables, their rows and the list of tables are unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { untypedClient } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
 import { mintUserToken } from '../setup/tokens.ts';
 
@@ -53,9 +54,9 @@ let tablesBefore: string[];
 let itemsBefore: unknown[];
 
 async function listTables(): Promise<string[]> {
-  const { data, error } = await service.rpc('t_list_tables');
-  expect(error).toBeNull();
-  return data as string[];
+  const tables = await service.rpc('t_list_tables');
+  expect(tables.error).toBeNull();
+  return tables.data as string[];
 }
 
 async function myItems() {
@@ -71,11 +72,11 @@ beforeAll(async () => {
   const m = mintUserToken();
   token = m.token;
   mintedSub = m.sub;
-  db = createClient(url, anonKey, {
+  db = untypedClient(url, anonKey, {
     global: { headers: { Authorization: `Bearer ${token}` } },
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  service = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  service = untypedClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const ins = await db.from('t_items').insert([
     { title: 'keep me', url: 'https://keep.test' },
     { title: 'keep me too', url: 'https://keep2.test' },
@@ -109,7 +110,7 @@ function expectInert(o: Outcome, where: string) {
   expect(o.status, `${where}: ${o.text}`).toBeLessThan(500);
   expect(o.text).not.toMatch(/\n\s+at /);
   if (o.status >= 400) {
-    const body = JSON.parse(o.text);
+    const body = JSON.parse(o.text) as { message?: unknown };
     expect(typeof body.message, where).toBe('string');
   }
 }
@@ -194,10 +195,11 @@ describe('SQL injection attempts are inert', () => {
         'id',
         stored.map((s) => s.id),
       )
-      .order('id');
+      .order('id')
+      .overrideTypes<{ id: number; title: string; meta: unknown; tags: unknown }[], { merge: false }>();
     expect(back.data!.map((r) => r.title)).toEqual(stored.map((s) => s.expected));
     for (const r of back.data!) {
-      const p = (r.title as string).slice(4);
+      const p = r.title.slice(4);
       expect(r.meta).toEqual({ [p]: p });
       expect(r.tags).toEqual([p]);
     }

@@ -1,6 +1,7 @@
 // /rest/v1 security: RLS really applies through REST, bad input and bad tokens are 4xx JSON (never 500).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { untypedClient } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
 import { mintUserToken } from '../setup/tokens.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
@@ -8,10 +9,10 @@ import { signJwt } from '../../supabase/local/jwt.ts';
 const noSession = { persistSession: false, autoRefreshToken: false };
 function userClient(token: string): SupabaseClient {
   const { url, anonKey } = testStack();
-  return createClient(url, anonKey, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession });
+  return untypedClient(url, anonKey, { global: { headers: { Authorization: `Bearer ${token}` } }, auth: noSession });
 }
-const anonClient = () => createClient(testStack().url, testStack().anonKey, { auth: noSession });
-const serviceClient = () => createClient(testStack().url, testStack().serviceRoleKey, { auth: noSession });
+const anonClient = () => untypedClient(testStack().url, testStack().anonKey, { auth: noSession });
+const serviceClient = () => untypedClient(testStack().url, testStack().serviceRoleKey, { auth: noSession });
 
 /** A raw request, for what supabase-js would not send (broken JSON, odd headers). */
 async function raw(
@@ -28,7 +29,7 @@ async function raw(
   const text = await res.text();
   let body: Record<string, unknown> | null = null;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(text) as Record<string, unknown> | null;
   } catch {
     body = null;
   }
@@ -56,7 +57,12 @@ beforeAll(async () => {
   const b = mintUserToken();
   owner = { ...a, db: userClient(a.token) };
   other = { ...b, db: userClient(b.token) };
-  const f = await owner.db.from('t_folders').insert({ name: 'Private' }).select('id').single();
+  const f = await owner.db
+    .from('t_folders')
+    .insert({ name: 'Private' })
+    .select('id')
+    .single()
+    .overrideTypes<{ id: number }, { merge: false }>();
   expect(f.error).toBeNull();
   ownerFolderId = f.data!.id;
   const ins = await owner.db
@@ -65,7 +71,8 @@ beforeAll(async () => {
       { title: 'secret A', folder_id: ownerFolderId, url: 'https://sa.test' },
       { title: 'secret B', folder_id: ownerFolderId, url: 'https://sb.test' },
     ])
-    .select('id');
+    .select('id')
+    .overrideTypes<{ id: number }[], { merge: false }>();
   expect(ins.error).toBeNull();
   ownerItemIds = ins.data!.map((r) => r.id);
 });
@@ -272,14 +279,14 @@ describe('bad input is a 4xx PostgREST error, never a 500', () => {
     expectPgrstError(await raw(`/t_items?id=eq.${ownerItemIds[0]}`, { ...json, method: 'PATCH', body: '[1]' }), 400, 'PGRST102');
     expectPgrstError(await raw('/rpc/t_add', { ...json, body: '{"a":' }), 400, 'PGRST102');
     const big = JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 10) });
-    expectPgrstError(await raw('/t_items', { ...json, body: big }), 413);
+    expectPgrstError(await raw('/t_items', { ...json, body: big }), 413, 'PGRST413');
   });
 
   it('unsupported media types, schemas and methods', async () => {
     expectPgrstError(await raw('/t_items', { token: t(), headers: { Accept: 'application/xml' } }), 406, 'PGRST107');
     expectPgrstError(await raw('/t_items', { token: t(), headers: { 'Accept-Profile': 'auth' } }), 406, 'PGRST106');
-    expectPgrstError(await raw('/t_items', { token: t(), method: 'PUT', body: '{}' }), 405);
-    expectPgrstError(await raw('/t_items/extra/segments', { token: t() }), 404);
-    expectPgrstError(await raw('/%E0%A4%A', { token: t() }), 400);
+    expectPgrstError(await raw('/t_items', { token: t(), method: 'PUT', body: '{}' }), 405, 'PGRST117');
+    expectPgrstError(await raw('/t_items/extra/segments', { token: t() }), 404, 'PGRST125');
+    expectPgrstError(await raw('/%E0%A4%A', { token: t() }), 400, 'PGRST100');
   });
 });

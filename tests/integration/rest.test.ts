@@ -1,19 +1,20 @@
 // The PostgREST-compatible /rest/v1 through the real supabase-js client: every query form it emits.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { untypedClient } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
 import { mintUserToken } from '../setup/tokens.ts';
 
 function userClient(token: string): SupabaseClient {
   const { url, anonKey } = testStack();
-  return createClient(url, anonKey, {
+  return untypedClient(url, anonKey, {
     global: { headers: { Authorization: `Bearer ${token}` } },
     auth: { persistSession: false, autoRefreshToken: false },
   });
 }
 function serviceClient(): SupabaseClient {
   const { url, serviceRoleKey } = testStack();
-  return createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  return untypedClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
 }
 
 interface World {
@@ -93,6 +94,11 @@ async function seedWorld(): Promise<World> {
   return { sub: me.sub, token: me.token, db, friend: { sub: friendTok.sub, db: friendDb }, folders: [work, fun], items };
 }
 
+/** The titles of a `select('title')` answer, in its order. */
+const titles = (res: { data: { title: unknown }[] | null }) => (res.data ?? []).map((r) => r.title);
+/** The ids of a `select('id')` answer, in its order. */
+const idsOf = (res: { data: { id: unknown }[] | null }) => (res.data ?? []).map((r) => r.id);
+
 let w: World;
 beforeAll(async () => {
   w = await seedWorld();
@@ -114,10 +120,10 @@ describe('select', () => {
       score: 4.5,
       views: 10,
     });
-    expect(Object.keys(data!)).toEqual(['id', 'name', 'tags', 'meta', 'score', 'views', 'created_at']);
+    expect(Object.keys(data ?? {})).toEqual(['id', 'name', 'tags', 'meta', 'score', 'views', 'created_at']);
     expect(data!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/);
     const star = await w.db.from('t_items').select('*').eq('id', w.items[0].id).single();
-    expect(Object.keys(star.data!)).toEqual([
+    expect(Object.keys(star.data as Record<string, unknown>)).toEqual([
       'id',
       'user_id',
       'folder_id',
@@ -144,17 +150,17 @@ describe('select', () => {
 
   it('orders on several columns with nulls placement, limits, offsets and ranges', async () => {
     const byScore = await w.db.from('t_items').select('title').order('score', { ascending: false, nullsFirst: true }).order('id');
-    expect(byScore.data!.map((r) => r.title)).toEqual(['Gamma', 'Alpha', 'Epsilon', 'beta, (quoted)', 'Delta']);
+    expect(titles(byScore)).toEqual(['Gamma', 'Alpha', 'Epsilon', 'beta, (quoted)', 'Delta']);
     const byFolder = await w.db
       .from('t_items')
       .select('title')
       .order('folder_id', { ascending: true, nullsFirst: false })
       .order('title', { ascending: false });
-    expect(byFolder.data!.map((r) => r.title)).toEqual(['beta, (quoted)', 'Alpha', 'Gamma', 'Epsilon', 'Delta']);
+    expect(titles(byFolder)).toEqual(['beta, (quoted)', 'Alpha', 'Gamma', 'Epsilon', 'Delta']);
     const page = await w.db.from('t_items').select('title').order('id').range(1, 2);
-    expect(page.data!.map((r) => r.title)).toEqual(['beta, (quoted)', 'Gamma']);
+    expect(titles(page)).toEqual(['beta, (quoted)', 'Gamma']);
     const limited = await w.db.from('t_items').select('title').order('id').limit(2);
-    expect(limited.data!.map((r) => r.title)).toEqual(['Alpha', 'beta, (quoted)']);
+    expect(titles(limited)).toEqual(['Alpha', 'beta, (quoted)']);
   });
 
   it('counts exactly (also planned/estimated) with the page, and with head requests', async () => {
@@ -376,7 +382,7 @@ describe('single and maybeSingle', () => {
     expect(none.status).toBe(406);
     expect(none.error).toMatchObject({
       code: 'PGRST116',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 0 rows',
     });
     const many = await w.db.from('t_items').select('title').single();
@@ -441,7 +447,8 @@ describe('insert, upsert, update, delete', () => {
       .from('t_items')
       .upsert({ user_id: w.sub, url: 'https://up.test', title: 'Up 1' }, { onConflict: 'user_id,url' })
       .select('id,title')
-      .single();
+      .single()
+      .overrideTypes<{ id: number; title: string }, { merge: false }>();
     expect(first.error).toBeNull();
     const merged = await w.db
       .from('t_items')
@@ -473,7 +480,7 @@ describe('insert, upsert, update, delete', () => {
         { title: 'U3', views: 3 },
       ])
       .select('id');
-    const ids = ins.data!.map((r) => r.id);
+    const ids = idsOf(ins);
     const upd = await w.db
       .from('t_items')
       .update({ done: true, meta: { touched: true } }, { count: 'exact' })
@@ -503,7 +510,7 @@ describe('insert, upsert, update, delete', () => {
       .from('t_items')
       .insert([{ title: 'R1' }, { title: 'R2' }])
       .select('id');
-    const ids = ins.data!.map((r) => r.id);
+    const ids = idsOf(ins);
     const res = await w.db.from('t_items').update({ title: 'R-changed' }).in('id', ids).select().single();
     expect(res.status).toBe(406);
     const back = await w.db.from('t_items').select('title').in('id', ids).order('id');

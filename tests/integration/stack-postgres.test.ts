@@ -29,7 +29,7 @@ describe.skipIf(unavailable !== undefined)('the local stack on a PostgreSQL 15 s
 
   afterAll(async () => {
     await stack?.stop();
-    await cluster?.stop();
+    cluster?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

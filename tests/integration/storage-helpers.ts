@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
+import { untypedClient } from '../setup/clients.ts';
 
 class NoRealtime {
   constructor() {
@@ -13,7 +14,7 @@ import { mintUserToken } from '../setup/tokens.ts';
 /** A supabase-js client that sends `token` (a user's access token, or an API key) on every request. */
 export function clientWith(token?: string): SupabaseClient {
   const { url, anonKey } = testStack();
-  return createClient(url, anonKey, {
+  return untypedClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
     // Node 20 has no WebSocket and these tests never open a realtime channel.

@@ -1,5 +1,5 @@
-// Issue 19 item 9: listing the public buckets revealed every user id and file name. Public
-// objects stay readable by their URL; list (and the other policy-checked reads) is owner-only.
+// Listing a public bucket must not reveal every user's id and file names: public objects stay
+// readable by their URL; list (and the other policy-checked reads) is owner-only.
 import { describe, expect, it, beforeAll } from 'vitest';
 import { anonClient, createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
 import { blobOf, PNG_1X1, storageUrl } from './storage-helpers.ts';

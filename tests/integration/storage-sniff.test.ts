@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mimeAllowed, sniffMimeType } from '../../supabase/local/storage/sniff.ts';
 import { checkObjectName, rawPathIsSuspicious } from '../../supabase/local/storage/paths.ts';
+import { HttpError } from '../../supabase/local/http.ts';
 import { GIF_1X1, HTML_PAGE, JPEG_HEAD, PNG_1X1, SVG_WITH_SCRIPT } from './storage-helpers.ts';
 
 const b = (s: string) => Buffer.from(s);
@@ -82,7 +83,15 @@ describe('storage object names', () => {
     'a'.repeat(256),
     'é'.repeat(600),
   ])('refuses %j', (name) => {
-    expect(() => checkObjectName(name)).toThrow();
+    const refusal = () => {
+      try {
+        checkObjectName(name);
+      } catch (e) {
+        return e instanceof HttpError ? { status: e.status, error: e.body.error } : e;
+      }
+      return 'accepted';
+    };
+    expect(refusal()).toEqual({ status: 400, error: 'InvalidKey' });
   });
   it('spots traversal in a raw request path', () => {
     expect(rawPathIsSuspicious('/storage/v1/object/b/u/../x')).toBe(true);

@@ -205,7 +205,8 @@ describe('storage: upload, list, download, public URL, upsert, remove (supabase-
     expect(made.error).toBeNull();
     expect((await service.storage.getBucket('t-admin-made')).data).toMatchObject({
       public: false,
-      file_size_limit: 1048576,
+      // Storage's units are decimal: 1MB is 1,000,000 bytes.
+      file_size_limit: 1000000,
       allowed_mime_types: ['image/*'],
     });
     expect(

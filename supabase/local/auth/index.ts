@@ -3,17 +3,19 @@ import type { Service, StackContext } from '../types.ts';
 import { HttpError, sendJson } from '../http.ts';
 import { authError } from './errors.ts';
 import { EmailRateLimiter } from './mail.ts';
-import { FailureWindow } from './throttle.ts';
+import { createHashPool } from './hash-pool.ts';
+import { FailureWindow, RateBuckets } from './throttle.ts';
 import { AuthRequest, type AuthContext } from './request.ts';
 import { ensureAuthSchema } from './schema.ts';
 import * as admin from './routes/admin.ts';
+import { challenge, enroll, unenroll, verify } from './routes/factors.ts';
 import { authorize, authorizeLink, callback, isProviderEnabled, unlinkIdentity } from './routes/oauth.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
 import { getUser, logout, recover, resend, updateUser } from './routes/user.ts';
 import { verifyLink, verifyOtp } from './routes/verify.ts';
 
-type Handler = (r: AuthRequest, param: string) => Promise<void>;
+type Handler = (r: AuthRequest, param: string) => void | Promise<void>;
 
 interface Route {
   method: string;
@@ -23,10 +25,10 @@ interface Route {
   open?: boolean;
 }
 
-const health: Handler = async (r) =>
+const health: Handler = (r) =>
   r.json(200, { version: 'v2.170.0-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
 
-const settings: Handler = async (r) =>
+const settings: Handler = (r) =>
   r.json(200, {
     external: {
       anonymous_users: false,
@@ -60,7 +62,7 @@ const UUIDISH = '([^/]+)';
 const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/health$/, handler: health },
   { method: 'GET', pattern: /^\/settings$/, handler: settings },
-  { method: 'GET', pattern: /^\/\.well-known\/jwks\.json$/, handler: async (r) => r.json(200, { keys: [] }) },
+  { method: 'GET', pattern: /^\/\.well-known\/jwks\.json$/, handler: (r) => r.json(200, { keys: [] }) },
   { method: 'POST', pattern: /^\/signup$/, handler: signup },
   { method: 'POST', pattern: /^\/token$/, handler: token },
   { method: 'GET', pattern: /^\/verify$/, handler: verifyLink, open: true },
@@ -74,6 +76,10 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/callback$/, handler: callback, open: true },
   { method: 'GET', pattern: /^\/user\/identities\/authorize$/, handler: authorizeLink },
   { method: 'DELETE', pattern: new RegExp(`^/user/identities/${UUIDISH}$`), handler: unlinkIdentity },
+  { method: 'POST', pattern: /^\/factors$/, handler: enroll },
+  { method: 'POST', pattern: new RegExp(`^/factors/${UUIDISH}/challenge$`), handler: challenge },
+  { method: 'POST', pattern: new RegExp(`^/factors/${UUIDISH}/verify$`), handler: verify },
+  { method: 'DELETE', pattern: new RegExp(`^/factors/${UUIDISH}$`), handler: unenroll },
   { method: 'GET', pattern: /^\/admin\/users$/, handler: admin.listUsers },
   { method: 'POST', pattern: /^\/admin\/users$/, handler: admin.createUser },
   { method: 'GET', pattern: new RegExp(`^/admin/users/${UUIDISH}$`), handler: admin.getUserById },
@@ -90,6 +96,12 @@ export async function createAuthService(ctx: StackContext): Promise<Service> {
     emailLimiter: new EmailRateLimiter(),
     otpFailures: new Map(),
     signInFailures: new FailureWindow(),
+    rateLimits: {
+      token: new RateBuckets(() => ({ perFiveMinutes: ctx.config.authRateLimits.token, burst: ctx.config.authRateLimits.burst })),
+      signup: new RateBuckets(() => ({ perFiveMinutes: ctx.config.authRateLimits.signInSignUps, burst: ctx.config.authRateLimits.burst })),
+      user: new RateBuckets(() => ({ perFiveMinutes: ctx.config.authRateLimits.signInSignUps, burst: ctx.config.authRateLimits.burst })),
+    },
+    hasher: createHashPool(ctx.config.hashThreads),
   };
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
@@ -106,6 +118,7 @@ export async function createAuthService(ctx: StackContext): Promise<Service> {
   }
 
   return {
+    close: () => auth.hasher.close(),
     async handle(req, res, path, url) {
       try {
         await dispatch(req, res, path, url);
@@ -118,7 +131,7 @@ export async function createAuthService(ctx: StackContext): Promise<Service> {
           sendJson(res, 400, { code: 400, error_code: 'validation_failed', msg: 'Malformed URL' });
           return;
         }
-        ctx.log(`auth: unexpected error on ${req.method} ${url.pathname}: ${(e as Error).stack ?? e}`);
+        ctx.log(`auth: unexpected error on ${req.method} ${url.pathname}: ${(e as Error)?.stack ?? String(e)}`);
         sendJson(res, 500, {
           code: 500,
           error_code: 'unexpected_failure',

@@ -3,7 +3,7 @@ import type { StackContext } from '../types.ts';
 import type { EmailLinkType } from './otp.ts';
 
 /** Per-address e-mail frequency limit (GoTrue's SMTP max frequency), per kind of e-mail. */
-export const EMAIL_INTERVAL_MS = 10_000;
+const EMAIL_INTERVAL_MS = 10_000;
 
 export class EmailRateLimiter {
   private readonly last = new Map<string, number>();
@@ -42,7 +42,7 @@ interface Template {
   outro: string;
 }
 
-/** No "enter this code" line: the product has no screen to enter an e-mail code on (issue 17). */
+/** No "enter this code" line: the product has no screen to enter an e-mail code on. */
 function template(type: EmailLinkType): Template {
   const b = brand();
   switch (type) {
@@ -78,9 +78,26 @@ function template(type: EmailLinkType): Template {
   }
 }
 
-/** Sends one auth e-mail (text and simple HTML) with the verify link. */
-export async function sendAuthEmail(ctx: StackContext, to: string, type: EmailLinkType, link: string): Promise<void> {
-  const t = template(type);
+/**
+ * A secure e-mail change's mail to the current address (GoTrue's "Confirm Change of Email" goes to
+ * both): the change needs this link too, so a stolen session alone cannot move the account.
+ */
+function currentAddressTemplate(newEmail: string): Template {
+  const b = brand();
+  return {
+    subject: 'Confirm the change of your e-mail address',
+    intro: `Someone asked to change the e-mail of your ${b} account from this address to ${newEmail}. The change happens only once this link and the one sent to ${newEmail} are both followed:`,
+    action: 'Confirm the change',
+    outro: 'If it was not you, do not follow the link, and change your password: your address stays as it is.',
+  };
+}
+
+/**
+ * Sends one auth e-mail (text and simple HTML) with the verify link. `changeTo` marks the mail of an
+ * e-mail change that goes to the current address.
+ */
+export async function sendAuthEmail(ctx: StackContext, to: string, type: EmailLinkType, link: string, changeTo?: string): Promise<void> {
+  const t = changeTo ? currentAddressTemplate(changeTo) : template(type);
   const text = `${t.intro}\n\n${link}\n\n${t.outro}\n\n— ${brand()}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a"><h2>${escapeHtml(t.subject)}</h2><p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#3b82f6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p><p style="font-size:12px;color:#475569">${escapeHtml(t.outro)}</p><p style="font-size:12px;color:#475569">${escapeHtml(link)}</p></body></html>`;
   try {

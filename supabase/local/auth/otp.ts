@@ -57,15 +57,10 @@ export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function hashOtp(email: string, otp: string): string {
+function hashOtp(email: string, otp: string): string {
   return createHash('sha224')
     .update(email.toLowerCase() + otp)
     .digest('hex');
-}
-
-/** Does a stored token match a link token? */
-export function matchesLink(stored: string | null | undefined, linkToken: string): boolean {
-  return !!stored && sameToken(stored.split(':')[0], hashLinkToken(linkToken));
 }
 
 /** Does a stored token match an e-mailed OTP typed by the user? */

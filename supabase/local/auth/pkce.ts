@@ -4,7 +4,7 @@ import { authError, badRequest, notFound, validationFailed } from './errors.ts';
 import { sameToken } from './otp.ts';
 
 /** A PKCE flow state lives this long after its auth code is handed out (GoTrue: 5 minutes). */
-export const FLOW_STATE_LIFETIME_MS = 5 * 60_000;
+const FLOW_STATE_LIFETIME_MS = 5 * 60_000;
 
 export interface PkceParams {
   codeChallenge: string;

@@ -6,7 +6,8 @@ import { authError, forbidden } from './errors.ts';
 import { resolveRedirect } from './redirects.ts';
 import { findUserById, isUuid, type UserRow } from './users.ts';
 import type { EmailRateLimiter } from './mail.ts';
-import type { FailureWindow } from './throttle.ts';
+import type { PasswordHasher } from './hash-pool.ts';
+import type { FailureWindow, RateBuckets } from './throttle.ts';
 
 /** What the auth routes share: the stack and the service's own in-memory state. */
 export interface AuthContext {
@@ -16,6 +17,10 @@ export interface AuthContext {
   otpFailures: Map<string, number>;
   /** Failed password sign-ins per account and per IP (throttle.ts). */
   signInFailures: FailureWindow;
+  /** GoTrue's per-IP request rate limits (throttle.ts): POST /token, POST /signup, PUT /user. */
+  rateLimits: { token: RateBuckets; signup: RateBuckets; user: RateBuckets };
+  /** bcrypt in worker threads, never on the HTTP thread (hash-pool.ts). */
+  hasher: PasswordHasher;
 }
 
 export interface AuthedUser {
@@ -88,6 +93,10 @@ export class AuthRequest {
   }
   ip(): string | undefined {
     return this.req.socket.remoteAddress ?? undefined;
+  }
+  /** Takes one request from this client IP's bucket of `limiter`, or throws GoTrue's 429. */
+  rateLimit(limiter: keyof AuthContext['rateLimits']): void {
+    this.auth.rateLimits[limiter].take(this.ip() ?? 'unknown', this.now());
   }
 
   json(status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -2,13 +2,13 @@ import type { Database, Queryable } from '../db/index.ts';
 import { signJwt } from '../jwt.ts';
 import type { StackConfig } from '../config.ts';
 import { badRequest } from './errors.ts';
-import { findUserById, identitiesOf, isBanned, userJson, nowIso, type UserRow, type UserJson } from './users.ts';
+import { factorsOf, findUserById, identitiesOf, isBanned, userJson, nowIso, type UserRow, type UserJson } from './users.ts';
 import { randomToken } from './otp.ts';
 
 export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'recovery' | 'email/signup' | 'email_change' | 'oauth' | 'pkce';
 
 /** GoTrue lets a just-rotated refresh token be replayed this long (a client that lost the answer). */
-export const REFRESH_REUSE_INTERVAL_MS = 10_000;
+const REFRESH_REUSE_INTERVAL_MS = 10_000;
 
 export interface SessionJson {
   access_token: string;
@@ -26,11 +26,12 @@ interface AmrRow {
 }
 
 /** The access token GoTrue issues: HS256, the user's claims, the session id and how it was authenticated. */
-export function signAccessToken(
+function signAccessToken(
   config: StackConfig,
   user: UserRow,
   sessionId: string,
   amr: { method: string; timestamp: number }[],
+  aal: string,
 ): { token: string; expiresAt: number; expiresIn: number } {
   const iat = Math.floor(config.now() / 1000);
   const exp = iat + config.jwtExpiry;
@@ -46,7 +47,7 @@ export function signAccessToken(
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? 'authenticated',
-      aal: 'aal1',
+      aal,
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous ?? false,
@@ -71,15 +72,48 @@ async function sessionJson(
   sessionId: string,
   refreshToken: string,
 ): Promise<SessionJson> {
-  const access = signAccessToken(config, user, sessionId, await amrOf(tx, sessionId));
+  const s = await tx.query<{ aal: string | null }>('select aal from auth.sessions where id = $1', [sessionId]);
+  const access = signAccessToken(config, user, sessionId, await amrOf(tx, sessionId), s.rows[0]?.aal ?? 'aal1');
   return {
     access_token: access.token,
     token_type: 'bearer',
     expires_in: access.expiresIn,
     expires_at: access.expiresAt,
     refresh_token: refreshToken,
-    user: userJson(user, await identitiesOf(tx, user.id)),
+    user: userJson(user, await identitiesOf(tx, user.id), await factorsOf(tx, user.id)),
   };
+}
+
+/**
+ * A second factor verified in this session (POST /factors/{id}/verify): the session becomes aal2, the
+ * method joins its amr, and a new refresh token replaces the session's current ones, as GoTrue does.
+ */
+export async function upgradeSession(
+  tx: Queryable,
+  config: StackConfig,
+  userId: string,
+  sessionId: string,
+  factorId: string,
+  method: string,
+) {
+  const now = nowIso(config.now);
+  await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3 where id = $1`, [sessionId, factorId, now]);
+  await tx.query(
+    `insert into auth.mfa_amr_claims (session_id, authentication_method, created_at, updated_at) values ($1, $2, $3, $3)
+     on conflict (session_id, authentication_method) do update set updated_at = excluded.updated_at, created_at = excluded.created_at`,
+    [sessionId, method, now],
+  );
+  await tx.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and revoked = false', [
+    sessionId,
+    now,
+  ]);
+  const refreshToken = randomToken();
+  await tx.query(
+    'insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, $3, $3, null, $4)',
+    [refreshToken, userId, now, sessionId],
+  );
+  const user = (await findUserById(tx, userId)) as UserRow;
+  return sessionJson(tx, config, user, sessionId, refreshToken);
 }
 
 /** Starts a session: auth.sessions row, first refresh token, amr claim, last_sign_in_at. */

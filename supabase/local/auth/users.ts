@@ -14,6 +14,10 @@ export interface UserRow {
   recovery_token: string | null;
   recovery_sent_at: Date | null;
   email_change_token_new: string | null;
+  /** The token e-mailed to the current address of a secure e-mail change ('' or null: none). */
+  email_change_token_current: string | null;
+  /** How many of a secure e-mail change's two links were followed (GoTrue: 0 or 1). */
+  email_change_confirm_status: number | null;
   email_change: string | null;
   email_change_sent_at: Date | null;
   last_sign_in_at: Date | null;
@@ -40,7 +44,7 @@ export interface IdentityRow {
   email: string | null;
 }
 
-export const iso = (d: Date | string | null | undefined): string | undefined => (d ? new Date(d).toISOString() : undefined);
+const iso = (d: Date | string | null | undefined): string | undefined => (d ? new Date(d).toISOString() : undefined);
 export const nowIso = (now: () => number) => new Date(now()).toISOString();
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -81,8 +85,39 @@ function identityJson(i: IdentityRow) {
   };
 }
 
-/** The user object GoTrue returns (null timestamps omitted, as Go's `omitempty` does). */
-export function userJson(u: UserRow, identities: IdentityRow[]) {
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  secret: string | null;
+  last_challenged_at: Date | null;
+  last_used_step: string | number | null;
+}
+
+/** A factor as GoTrue lists it in the user object: never its secret. */
+function factorJson(f: FactorRow) {
+  return {
+    id: f.id,
+    friendly_name: f.friendly_name ?? '',
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    last_challenged_at: iso(f.last_challenged_at),
+  };
+}
+
+export async function factorsOf(db: Queryable, userId: string): Promise<FactorRow[]> {
+  const r = await db.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at', [userId]);
+  return r.rows;
+}
+
+/** The user object GoTrue returns (null timestamps and an empty factor list omitted, as Go's `omitempty` does). */
+export function userJson(u: UserRow, identities: IdentityRow[], factors: FactorRow[] = []) {
   return {
     id: u.id,
     aud: u.aud ?? 'authenticated',
@@ -100,6 +135,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]) {
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
     identities: identities.map(identityJson),
+    factors: factors.length ? factors.map(factorJson) : undefined,
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     banned_until: iso(u.banned_until),
@@ -111,7 +147,7 @@ export type UserJson = ReturnType<typeof userJson>;
 
 export async function loadUserJson(db: Queryable, id: string): Promise<UserJson | undefined> {
   const u = await findUserById(db, id);
-  return u ? userJson(u, await identitiesOf(db, u.id)) : undefined;
+  return u ? userJson(u, await identitiesOf(db, u.id), await factorsOf(db, u.id)) : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { StackConfig } from '../config.ts';
 import { authError, invalidEmail } from './errors.ts';
 
 // The local part is a dot-atom (no leading, trailing or doubled dot: SMTP servers refuse
-// 'a..b@x', issue 19) of at most 64 characters.
+// 'a..b@x') of at most 64 characters.
 const EMAIL_RE =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
@@ -36,7 +36,7 @@ const REQUIRED_SETS: Record<StackConfig['passwordPolicy']['requirements'], strin
 
 /**
  * GoTrue's password strength rule from supabase/config.toml ([auth] minimum_password_length,
- * password_requirements), for sign-up and PUT /user (issue 19): 422 weak_password with reasons.
+ * password_requirements), for sign-up and PUT /user: 422 weak_password with reasons.
  */
 export function checkPasswordPolicy(password: string, policy: StackConfig['passwordPolicy']): void {
   const reasons: string[] = [];
@@ -54,7 +54,7 @@ export function checkPasswordPolicy(password: string, policy: StackConfig['passw
 }
 
 /** How many earlier passwords may not come back (public.password_history keeps them, as hashes). */
-export const PASSWORD_HISTORY_DEPTH = 5;
+const PASSWORD_HISTORY_DEPTH = 5;
 
 /** True when `password` is one of the user's last passwords (the product's password_history, when the table exists). */
 export async function isRecentPassword(

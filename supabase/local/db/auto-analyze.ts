@@ -14,7 +14,7 @@ import type { Database } from './index.ts';
  * and reads it right after sees the plans hosted settles on. A server given by DATABASE_URL has
  * its own autovacuum and is left alone.
  */
-export const AUTO_ANALYZE_INTERVAL_MS = 2000;
+const AUTO_ANALYZE_INTERVAL_MS = 2000;
 
 const DUE_TABLES = `
   select format('%I.%I', schemaname, relname) as name

@@ -7,6 +7,9 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
   if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then create role supabase_admin nologin; end if;
+  -- PostgREST's connecting role on hosted Supabase, where its settings (`alter role authenticator set
+  -- pgrst.db_aggregates_enabled = 'true'`) configure the API; the local REST reads them the same way.
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then create role authenticator nologin noinherit; end if;
 end $$;
 
 -- The connecting role (PostgREST's "authenticator") must be able to switch into each request role.
@@ -57,6 +60,11 @@ create table if not exists auth.users (
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
+-- GoTrue's secure e-mail change (config.toml [auth.email] double_confirm_changes): a second token,
+-- e-mailed to the current address, and how many of the two links were followed. Added for data dirs
+-- made before these columns existed.
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
 create unique index if not exists users_email_key on auth.users (lower(email));
 create unique index if not exists users_phone_key on auth.users (phone);
 
@@ -96,7 +104,34 @@ create table if not exists auth.identities (
   unique (provider_id, provider)
 );
 
--- As hosted GoTrue defines it: NULL when the request carries no claims (issue 20), never '{}'.
+-- Multi-factor authentication as GoTrue keeps it (hosted has these before any migration, so a policy
+-- may read auth.mfa_factors): each user's factors, their pending challenges, and each session's
+-- assurance level (aal1 after a password, aal2 after a verified factor) and the factor that raised it.
+create table if not exists auth.mfa_factors (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null default 'totp',
+  status text not null default 'unverified',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  secret text,
+  last_challenged_at timestamptz
+);
+-- Local only: the last 30-second step a code was accepted for, so an accepted code cannot be replayed.
+alter table auth.mfa_factors add column if not exists last_used_step bigint;
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create table if not exists auth.mfa_challenges (
+  id uuid primary key default gen_random_uuid(),
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz,
+  ip_address text not null default ''
+);
+alter table auth.sessions add column if not exists aal text default 'aal1';
+alter table auth.sessions add column if not exists factor_id uuid;
+
+-- As hosted GoTrue defines it: NULL when the request carries no claims, never '{}'.
 create or replace function auth.jwt() returns jsonb language sql stable as $$
   select coalesce(nullif(current_setting('request.jwt.claim', true), ''), nullif(current_setting('request.jwt.claims', true), ''))::jsonb
 $$;
@@ -169,7 +204,7 @@ begin
 end $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;
 
--- Hosted Storage's protect_delete rule (issue 20): a plain SQL DELETE on storage.buckets or
+-- Hosted Storage's protect_delete rule: a plain SQL DELETE on storage.buckets or
 -- storage.objects is refused unless the transaction set storage.allow_delete_query = 'true', as the
 -- Storage API does for its own deletes (the bytes would otherwise be orphaned). Nothing local may
 -- rely on a DELETE that hosted refuses.
@@ -199,7 +234,7 @@ create table if not exists supabase_migrations.seed_files (
   hash text not null
 );
 
--- The local REST layer's request guard (issue 19; hosted Supabase has no need of it, its
+-- The local REST layer's request guard (hosted Supabase has no need of it, its
 -- statement_timeout cancels a runaway statement, which PGlite cannot do). Every row a REST read
 -- builds, at every embed level, passes through row_guard(): past pgrst_local.row_cap rows the
 -- response would be too large (PT413 -> HTTP 413), past pgrst_local.time_ms milliseconds the
@@ -226,7 +261,7 @@ $$;
 revoke all on function pgrst_local.row_guard_check(integer) from public;
 grant execute on function pgrst_local.row_guard_check(integer) to anon, authenticated, service_role;
 -- Counts the row, then checks. A single SQL expression, so the planner inlines it into the
--- statement (issue 20: a PL/pgSQL call per row cost the database about 9 µs a row on PGlite); CASE
+-- statement (a PL/pgSQL call per row cost the database about 9 µs a row on PGlite); CASE
 -- evaluates its branches in order: the count first, then the cheap tests, the checks only past them.
 create or replace function pgrst_local.row_guard() returns boolean
 language sql volatile as $$

@@ -9,10 +9,11 @@ export interface QueryResult<T = Row> {
   rowCount: number;
   fields: { name: string; dataTypeID: number }[];
 }
+/** Implementations are closures (no `this`), so their methods may be passed around on their own. */
 export interface Queryable {
-  query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Row>(this: void, sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs several statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
+  exec(this: void, sql: string): Promise<void>;
 }
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -28,8 +29,8 @@ export interface Database extends Queryable {
     opts?: QueryAsRoleOptions,
   ): Promise<QueryResult<T>>;
   /** Runs `fn` inside BEGIN/COMMIT on one connection; rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
+  transaction<T>(this: void, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(this: void): Promise<void>;
 }
 
 export interface QueryAsRoleOptions {
@@ -40,6 +41,11 @@ export interface QueryAsRoleOptions {
    * type changed.
    */
   prepare?: boolean;
+  /**
+   * A statement run after the role settings and before `sql`, in the same transaction: PostgREST's
+   * db-pre-request (`select <function>()`); its error fails the request.
+   */
+  preRequest?: string;
 }
 
 /** A Postgres error as both drivers report it: SQLSTATE in `code`. */
@@ -67,7 +73,7 @@ async function openPglite(dataDir: string, thread: PgliteThread): Promise<Databa
     query: engine.query,
     exec: engine.exec,
     queryAsRole: (role, claims, sql, params = [], opts = {}) =>
-      engine.queryAsRole(roleSettings(role, claims), sql, params, opts.prepare ?? false),
+      engine.queryAsRole(roleSettings(role, claims), sql, params, opts.prepare ?? false, opts.preRequest),
     transaction: engine.transaction,
     close: engine.close,
   };
@@ -140,6 +146,8 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
     });
   }
 
+  const inTurn = turnPerAccount();
+
   // Statement texts by number: a REST statement (hundreds of characters) crosses to the worker
   // once; later requests of the same shape send its number.
   const statementIds = new Map<string, number>();
@@ -150,6 +158,7 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
     sql: string,
     params: unknown[],
     prepare: boolean,
+    pre: string | undefined,
   ): (id: number) => unknown[] {
     const settings = roleSettings(role, claims);
     return (id) => {
@@ -165,7 +174,7 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
         statementIds.set(sql, sid);
         text = sql;
       }
-      return encodeRoleRequest(id, sid, text, forget, prepare, params, settings);
+      return encodeRoleRequest(id, sid, text, forget, prepare, params, settings, pre ?? null);
     };
   }
 
@@ -179,7 +188,10 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
       sql: string,
       params: unknown[] = [],
       opts: QueryAsRoleOptions = {},
-    ) => call<QueryResult<T>>(roleMessage(role, claims, sql, params, opts.prepare ?? false)),
+    ) =>
+      inTurn(typeof claims.sub === 'string' ? claims.sub : null, () =>
+        call<QueryResult<T>>(roleMessage(role, claims, sql, params, opts.prepare ?? false, opts.preRequest)),
+      ),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const tx = nextId; // the id of the 'begin' message names the transaction
       await call({ op: 'begin' });
@@ -203,6 +215,25 @@ async function openPgliteWorker(dataDir: string): Promise<Database> {
       dead = new Error('the database is closed');
       await worker.terminate();
     },
+  };
+}
+
+/**
+ * One statement at a time per account. The embedded database runs one statement at a time and takes
+ * them in the order they arrive, so an account with many requests in flight (an import in 100-link
+ * calls) would put all of them ahead of another user's read. Holding an account's next statement back
+ * until its previous one is answered leaves at most one of its statements queued: another user waits
+ * for one of them, not for all. Requests without an account (anon, service role) are not held.
+ */
+function turnPerAccount() {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(account: string | null, run: () => Promise<T>): Promise<T> => {
+    if (account === null) return run();
+    const result = (tails.get(account) ?? Promise.resolve()).then(run);
+    const tail = result.catch(() => undefined);
+    tails.set(account, tail);
+    void tail.then(() => tails.get(account) === tail && tails.delete(account));
+    return result;
   };
 }
 
@@ -236,7 +267,8 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     query: top.query,
     exec: top.exec,
-    queryAsRole: (role, claims, sql, params = []) => asRole(db, role, claims, (tx) => tx.query(sql, params)),
+    queryAsRole: (role, claims, sql, params = [], opts = {}) =>
+      asRole(db, role, claims, (tx) => tx.query(sql, params), { preRequest: opts.preRequest }),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -275,8 +307,8 @@ const ROLE_SETTINGS_SQL =
   ", set_config('enable_memoize', 'off', true)";
 
 /**
- * What one request may cost (issue 19), set with the role: Postgres's statement_timeout per role
- * (hosted Supabase: anon 3 s, authenticated 8 s), which a real PostgreSQL enforces; PGlite cannot
+ * What one request may cost (so one request cannot hold the database), set with the role: Postgres's
+ * statement_timeout per role (hosted Supabase: anon 3 s, authenticated 8 s), which a real PostgreSQL enforces; PGlite cannot
  * cancel a running statement, so the REST layer's row guard (pgrst_local.row_guard, bootstrap.sql)
  * also checks the elapsed time and the rows built, and stops the statement itself.
  */
@@ -289,9 +321,21 @@ export function configureRequestGuard(guard: RequestGuard): void {
   requestGuard = guard;
 }
 
-export function asRole<T>(db: Database, role: RequestRole, claims: Record<string, unknown>, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+/**
+ * `readOnly` makes the whole transaction read-only (PostgREST's GET /rpc); `preRequest` is
+ * PostgREST's db-pre-request statement, run after the settings (see QueryAsRoleOptions).
+ */
+export function asRole<T>(
+  db: Database,
+  role: RequestRole,
+  claims: Record<string, unknown>,
+  fn: (tx: Queryable) => Promise<T>,
+  opts: { preRequest?: string; readOnly?: boolean } = {},
+): Promise<T> {
   return db.transaction(async (tx) => {
+    if (opts.readOnly) await tx.query('SET TRANSACTION READ ONLY');
     await tx.query(ROLE_SETTINGS_SQL, roleSettings(role, claims));
+    if (opts.preRequest) await tx.query(opts.preRequest);
     return fn(tx);
   });
 }

@@ -1,5 +1,5 @@
 // The few Postgres wire-protocol (v3) messages the REST hot path sends to PGlite, and a reader of
-// the answers that keeps only what a request needs (issue 20): PGlite's own serializer and parser
+// the answers that keeps only what a request needs, for speed: PGlite's own serializer and parser
 // build an object per message, which cost about a quarter of the database worker's time per
 // request. Writing into one reused buffer and reading the answer bytes in place does the same
 // work for a fraction of that. Types: pg-wire.d.mts.
@@ -175,9 +175,9 @@ export class AnswerBuffer {
 
 /**
  * One answer per Sync (ReadyForQuery), in order: the first error of that exchange if any, else
- * the statement's rows (the DataRows after the first CommandComplete, which ends the role
- * settings: those are never read), its RowDescription (when the exchange described the portal)
- * and its command tag; `parsed` says a Parse of that exchange succeeded.
+ * the last statement's rows and command tag (the role settings, ended by the first
+ * CommandComplete, and a pre-request statement before it are never read), its RowDescription (when
+ * the exchange described the portal); `parsed` says a Parse of that exchange succeeded.
  *
  * @param {Uint8Array} bytes the backend's answer
  * @returns {{ error: Error | null, fields: { name: string, dataTypeID: number }[] | null, rows: (string | null)[][], tag: string, parsed: boolean }[]}
@@ -187,6 +187,8 @@ export function readAnswers(bytes) {
   const answers = [];
   let answer = newAnswer();
   let completes = 0;
+  // The rows of the statement running now; an answer keeps those of its last complete one.
+  let rows = answer.rows;
   let pos = 0;
   while (pos + 5 <= buf.length) {
     const code = buf[pos];
@@ -195,13 +197,17 @@ export function readAnswers(bytes) {
     const next = pos + 1 + length;
     switch (code) {
       case 0x44: // DataRow
-        if (completes > 0 && answer.error === null) answer.rows.push(dataRow(buf, body));
+        if (completes > 0 && answer.error === null) rows.push(dataRow(buf, body));
         break;
       case 0x54: // RowDescription
         answer.fields = rowDescription(buf, body);
         break;
       case 0x43: // CommandComplete
-        if (completes++ > 0) answer.tag = buf.toString('utf8', body, next - 1);
+        if (completes++ > 0) {
+          answer.tag = buf.toString('utf8', body, next - 1);
+          answer.rows = rows;
+        }
+        rows = [];
         break;
       case 0x31: // ParseComplete
         answer.parsed = true;
@@ -212,6 +218,7 @@ export function readAnswers(bytes) {
       case 0x5a: // ReadyForQuery
         answers.push(answer);
         answer = newAnswer();
+        rows = answer.rows;
         completes = 0;
         break;
       default: // BindComplete, NoData, notices, parameter status...: nothing a request reads

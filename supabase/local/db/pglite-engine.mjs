@@ -45,8 +45,11 @@ async function settleEach(items, run) {
 export async function openEngine(dataDir, roleSettingsSql) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
+  // Search (migrations: link_search): trigram typo tolerance and accent folding, as on hosted.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   fs.mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir, { extensions: { pgcrypto } });
+  const pg = new PGlite(dataDir, { extensions: { pgcrypto, pg_trgm, unaccent } });
   await pg.waitReady;
   const top = wrap(pg);
   // The pipelined path needs PGlite's transaction lock (an internal method); should a PGlite
@@ -57,9 +60,10 @@ export async function openEngine(dataDir, roleSettingsSql) {
       : null;
   const queryAsRole =
     pipelined?.one ??
-    ((settings, sql, params = []) =>
+    ((settings, sql, params = [], _prepare = false, pre = undefined) =>
       pg.transaction(async (tx) => {
         await tx.query(roleSettingsSql, settings);
+        if (pre) await tx.query(pre);
         return result(await tx.query(sql, params));
       }));
   return {
@@ -67,7 +71,8 @@ export async function openEngine(dataDir, roleSettingsSql) {
     exec: top.exec,
     queryAsRole,
     // Several requests in one exchange (see pipelinedRoleQuery), else one after the other.
-    queryAsRoleMany: pipelined?.many ?? ((items) => settleEach(items, (it) => queryAsRole(it.settings, it.sql, it.params, it.prepare))),
+    queryAsRoleMany:
+      pipelined?.many ?? ((items) => settleEach(items, (it) => queryAsRole(it.settings, it.sql, it.params, it.prepare, it.pre))),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
   };
@@ -75,13 +80,14 @@ export async function openEngine(dataDir, roleSettingsSql) {
 
 /**
  * queryAsRole for PGlite in ONE exchange with the database: the role settings (a named statement,
- * parsed once) and the statement are pipelined in the extended protocol before a single Sync, so
+ * parsed once), the pre-request statement if any (PostgREST's db-pre-request, also named) and the
+ * statement are pipelined in the extended protocol before a single Sync, so
  * they share one implicit transaction that commits at Sync or rolls back on error. A plain
  * `transaction()` costs about 16 exchanges (BEGIN, parse/describe/bind/execute/sync per query,
  * COMMIT), which doubled the cost of a short request. Values stay bound parameters.
  *
  * The messages are written by pg-wire.mjs into one reused buffer and sent with PGlite's raw
- * streaming protocol call; the answer is read in place (issue 20: PGlite's serializer and message parser
+ * streaming protocol call; the answer is read in place (PGlite's serializer and message parser
  * were about a quarter of the worker's time per request). Nothing here LISTENs, so the raw call
  * loses nothing PGlite's wrappers would have done (notifications, notices).
  */
@@ -95,6 +101,8 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
   const statements = new Map();
   let counter = 0;
   const MAX_STATEMENTS = 200;
+  // Pre-request statements (one per configured function; a handful at most over a run) by text.
+  const preStatements = new Map();
   const writer = new MessageWriter();
 
   // The answer's bytes, copied out of PGlite's memory as they come (execProtocolRaw would also
@@ -114,13 +122,31 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
     if (failed) throw failed.error;
   };
 
-  async function beforeBatch() {
+  async function beforeBatch(items) {
     if (!prepared) {
       writer.reset();
       writer.parse(SETTINGS, roleSettingsSql);
       writer.sync();
       await setup();
       prepared = true;
+    }
+    // A pre-request statement is parsed on its own first: should it not parse (its function is
+    // missing), every request of the batch fails with that error, as PostgREST's would.
+    for (const it of items) {
+      if (!it.pre || preStatements.has(it.pre)) continue;
+      if (preStatements.size >= 8) {
+        writer.reset();
+        for (const name of preStatements.values()) writer.closeStatement(name);
+        writer.sync();
+        preStatements.clear();
+        await setup();
+      }
+      const name = `stack_pre${counter++}`;
+      writer.reset();
+      writer.parse(name, it.pre);
+      writer.sync();
+      await setup();
+      preStatements.set(it.pre, name);
     }
     if (statements.size >= MAX_STATEMENTS) {
       writer.reset();
@@ -142,7 +168,7 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
   function many(items, flat = false) {
     return pg._runExclusiveTransaction(() =>
       pg.runExclusive(async () => {
-        await beforeBatch();
+        await beforeBatch(items);
         writer.reset();
         const fresh = new Set();
         const plan = new Array(items.length);
@@ -150,6 +176,10 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
           const it = items[i];
           writer.bind(SETTINGS, it.settings);
           writer.execute();
+          if (it.pre) {
+            writer.bind(preStatements.get(it.pre), []);
+            writer.execute();
+          }
           const known = it.prepare ? statements.get(it.sql) : undefined;
           let name = '';
           let freshName;
@@ -187,8 +217,8 @@ function pipelinedRoleQuery(pg, roleSettingsSql) {
     );
   }
 
-  async function one(settings, sql, params = [], prepare = false) {
-    const [answer] = await many([{ settings, sql, params, prepare }]);
+  async function one(settings, sql, params = [], prepare = false, pre = undefined) {
+    const [answer] = await many([{ settings, sql, params, prepare, pre }]);
     if (!answer.ok) throw answer.error;
     return answer.result;
   }

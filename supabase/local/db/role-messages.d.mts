@@ -9,6 +9,7 @@ export function encodeRoleRequest(
   prepare: boolean,
   params: unknown[],
   settings: string[],
+  pre?: string | null,
 ): RoleRequestMessage;
 export function decodeRoleRequest(m: RoleRequestMessage): {
   id: number;
@@ -17,6 +18,7 @@ export function decodeRoleRequest(m: RoleRequestMessage): {
   forget: boolean;
   prepare: boolean;
   params: unknown[];
+  pre: string | undefined;
   settings: string[];
 };
 

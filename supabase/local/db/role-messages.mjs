@@ -1,19 +1,29 @@
 // The messages between the stack's thread and the database worker for REST requests
-// (Database.queryAsRole), as flat arrays (issue 20): structured cloning an object costs a property
+// (Database.queryAsRole), as flat arrays, for speed: structured cloning an object costs a property
 // name per field on both sides, so a request and its answer as nested objects cost about four
 // times what the same values in one array cost (7.3 vs 1.8 µs per message measured here).
 // Types: role-messages.d.mts.
 
 /**
- * A request: [id, sid, sql or null, forget, prepare, params, ...settings]. `sid` numbers the
- * statement's text, which is sent only the first time (sql) after the numbers were reset (forget).
+ * A request: [id, sid, sql or null, forget, prepare, params, pre or null, ...settings]. `sid` numbers
+ * the statement's text, which is sent only the first time (sql) after the numbers were reset
+ * (forget); `pre` is the pre-request statement (db-pre-request), if one is configured.
  */
-export function encodeRoleRequest(id, sid, sql, forget, prepare, params, settings) {
-  return [id, sid, sql, forget ? 1 : 0, prepare ? 1 : 0, params, ...settings];
+export function encodeRoleRequest(id, sid, sql, forget, prepare, params, settings, pre = null) {
+  return [id, sid, sql, forget ? 1 : 0, prepare ? 1 : 0, params, pre, ...settings];
 }
 
 export function decodeRoleRequest(m) {
-  return { id: m[0], sid: m[1], sql: m[2], forget: m[3] === 1, prepare: m[4] === 1, params: m[5], settings: m.slice(6) };
+  return {
+    id: m[0],
+    sid: m[1],
+    sql: m[2],
+    forget: m[3] === 1,
+    prepare: m[4] === 1,
+    params: m[5],
+    pre: m[6] ?? undefined,
+    settings: m.slice(7),
+  };
 }
 
 /**

@@ -22,7 +22,7 @@ function envInt(name: string, fallback: number): number {
  * function, started on the first call and reused. The gateway part (verify_jwt, 404 for unknown
  * names, body limit) happens here, as Supabase's gateway does it before the function runs.
  */
-export async function createFunctionsService(ctx: StackContext): Promise<Service> {
+export function createFunctionsService(ctx: StackContext): Service {
   const { config } = ctx;
   const functionsDir = config.functionsDir;
   const repoRoot = path.resolve(functionsDir, '..', '..');
@@ -166,7 +166,7 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       });
     }
     const overrides = Object.fromEntries(Object.entries(env as Record<string, string>).filter(([k]) => !k.startsWith('SUPABASE_')));
-    pool.setEnvOverride(workerKey(name, profile as string | undefined), overrides);
+    pool.setEnvOverride(workerKey(name, profile), overrides);
     sendJson(res, 200, { name, env: Object.keys(overrides), ...(profile === undefined ? {} : { profile }) });
   }
 }

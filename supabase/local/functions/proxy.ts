@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
-import { sendJson } from '../http.ts';
+import { discardBody, sendJson } from '../http.ts';
 import type { FunctionWorker } from './worker-pool.ts';
 
 // Headers that describe one hop, not the message: never forwarded.
@@ -61,7 +61,7 @@ export function proxyToWorker(
 ): Promise<ProxyOutcome> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > opts.maxBody) {
-    req.resume();
+    discardBody(req);
     sendJson(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: `Request body exceeds ${opts.maxBody} bytes` });
     return Promise.resolve('answered');
   }
@@ -72,7 +72,9 @@ export function proxyToWorker(
       settled = true;
       clearTimeout(timer);
       if (status && body) {
-        if (!res.headersSent) sendJson(res, status, body, { Connection: 'close' });
+        // A refused body is discarded while the 413 goes out (the connection stays usable); after
+        // a worker failure the connection is closed.
+        if (!res.headersSent) sendJson(res, status, body, status === 413 ? {} : { Connection: 'close' });
         else res.destroy();
       }
       resolve(body === workerGone ? 'worker_failed' : 'answered');
@@ -102,7 +104,8 @@ export function proxyToWorker(
     const limiter = new BodyLimit(opts.maxBody);
     limiter.once('error', (e) => {
       upstream.destroy();
-      req.resume();
+      req.unpipe(limiter);
+      discardBody(req);
       if (e instanceof PayloadTooLarge) finish(413, { code: 'PAYLOAD_TOO_LARGE', message: `Request body exceeds ${opts.maxBody} bytes` });
       else finish(400, { code: 'BAD_REQUEST', message: 'Could not read the request body' });
     });

@@ -33,7 +33,7 @@ if (!entry || !secret || !readyMarker) {
 }
 
 // The stack holds this worker's stdin open; it reads EOF when the stack exits, however it dies
-// (SIGKILL included), and the worker exits with it instead of living on as an orphan (issue 19).
+// (SIGKILL included), and the worker exits with it instead of living on as an orphan.
 void (async () => {
   const buf = new Uint8Array(64);
   try {

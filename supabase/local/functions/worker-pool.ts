@@ -100,7 +100,7 @@ export class FunctionWorker {
     this.ready = new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new BootError(`function ${name} did not call Deno.serve within ${opts.bootTimeoutMs} ms`));
-        this.kill();
+        void this.kill();
       }, opts.bootTimeoutMs);
       readline.createInterface({ input: this.proc.stdout! }).on('line', (line) => {
         if (!this.port && line.startsWith(READY_MARKER)) {

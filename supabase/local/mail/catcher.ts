@@ -9,6 +9,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** Header names lower-cased (the last one of a repeated name). */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 
@@ -45,6 +47,7 @@ export class MailCatcher {
                 subject: parsed.subject ?? '',
                 text: parsed.text ?? '',
                 html: parsed.html ?? '',
+                headers: Object.fromEntries(parsed.headers.map((h) => [h.key.toLowerCase(), h.value])),
                 receivedAt: new Date().toISOString(),
               });
               if (this.messages.length > 1000) this.messages.length = 1000;

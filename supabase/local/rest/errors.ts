@@ -34,11 +34,28 @@ export function invalidJson(details: string | null = null): PgrstError {
   return new PgrstError(400, 'PGRST102', 'Empty or invalid json', details);
 }
 
+/** PostgREST's SingularityError (the text of PostgREST 12 and later). */
 export function singleObjectError(rows: number): PgrstError {
-  return new PgrstError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`);
+  return new PgrstError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
 }
 
-/** Issue 19: a response over the request limits (rows built or bytes) is the caller's to narrow. */
+/**
+ * PGRST123: aggregate functions are off by default (hosted Supabase too). A miss, so a request that
+ * uses them re-reads the configuration once (it may have been switched on since).
+ */
+export function aggregatesNotAllowed(): PgrstError {
+  return new SchemaMissError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+}
+
+/**
+ * Two embeds under one parent with the same name (or alias) get the same join alias in PostgREST's
+ * SQL (`<parent>_<alias or name>_<depth>`), which Postgres refuses with 42712.
+ */
+export function duplicateEmbed(joinAlias: string): PgrstError {
+  return new PgrstError(400, '42712', `table name "${joinAlias}" specified more than once`);
+}
+
+/** A response over the request limits (rows built or bytes) is the caller's to narrow. */
 export function responseTooLarge(details: string): PgrstError {
   return new PgrstError(413, 'PT413', 'The response is too large', details, 'Ask for fewer rows (limit) or fewer embedded resources.');
 }
@@ -47,7 +64,7 @@ export function responseTooLarge(details: string): PgrstError {
  * The status PostgREST answers a Postgres error with (its `pgErrorStatus`): client mistakes are 4xx,
  * permission problems 401 for anonymous callers and 403 for signed-in ones.
  */
-export function pgErrorStatus(code: string, role: RequestRole): number {
+function pgErrorStatus(code: string, role: RequestRole): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
   switch (code) {

@@ -7,7 +7,7 @@ import { asRole, type RequestRole } from '../db/index.ts';
 import { AuthError, BodyTooLargeError, authenticate, bearerToken, readBody, type RequestAuth } from '../http.ts';
 import { PgrstError, SchemaMissError, invalidJson, responseTooLarge, singleObjectError, toPgrstError } from './errors.ts';
 import { parsePrefer, type Preferences } from './parse.ts';
-import { buildPlan, type Plan, type RequestShape, type Route } from './plan.ts';
+import { buildPlan, type Plan, type RawParamType, type RequestShape, type Route } from './plan.ts';
 import { SchemaCache, schemaFingerprint } from './schema.ts';
 import { exposedSchemas } from './profiles.ts';
 import { PlanCache } from './plan-cache.ts';
@@ -26,8 +26,11 @@ interface ResultRow {
 }
 
 /** Thrown inside the transaction to roll it back while still answering (Prefer: tx=rollback). */
-class RollbackWith {
-  constructor(readonly row: ResultRow) {}
+class RollbackWith extends Error {
+  constructor(readonly row: ResultRow) {
+    super('rolled back on request (Prefer: tx=rollback)');
+    this.name = 'RollbackWith';
+  }
 }
 
 type Negotiated = { single: boolean; csv: boolean; stripNulls: boolean };
@@ -114,7 +117,24 @@ function maxAffected(prefs: Preferences, method: string, plan: Plan): number | u
   return undefined;
 }
 
-async function readPayload(req: IncomingMessage, limit: number): Promise<{ body: unknown; raw?: string }> {
+/** PostgREST's non-JSON bodies for a function's single unnamed parameter, by Content-Type. */
+const RAW_BODY_TYPES: Record<string, RawParamType> = {
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'bytea',
+};
+
+/** The parameter type a function call's Content-Type asks for, when it is not JSON. */
+function rawParamType(req: IncomingMessage, route: Route): RawParamType | undefined {
+  if (route.kind !== 'rpc') return undefined;
+  const media = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  return RAW_BODY_TYPES[media];
+}
+
+async function readPayload(req: IncomingMessage, limit: number, rawType?: RawParamType): Promise<{ body: unknown; raw?: string }> {
   let buf: Buffer;
   try {
     buf = await readBody(req, limit);
@@ -123,6 +143,8 @@ async function readPayload(req: IncomingMessage, limit: number): Promise<{ body:
       throw new PgrstError(413, 'PGRST413', 'Payload Too Large', `The request body exceeds the limit of ${limit} bytes`);
     throw e;
   }
+  // A raw body is passed as it came: text as UTF-8, bytea as Postgres's hex input form.
+  if (rawType) return { body: undefined, raw: rawType === 'bytea' ? `\\x${buf.toString('hex')}` : buf.toString('utf8') };
   if (buf.length === 0) return { body: undefined };
   const raw = buf.toString('utf8');
   try {
@@ -146,7 +168,7 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
   };
   let caches = await loadAll();
   let reloading: Promise<void> | null = null;
-  // Plans per request shape (issue 20): a repeated request skips parsing and SQL building.
+  // Plans per request shape: a repeated request skips parsing and SQL building.
   const plans = new PlanCache();
 
   const reload = async () => {
@@ -194,47 +216,57 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
   }
 
   /** The planner's estimate of the filtered rows (count=planned, and count=estimated past its cap). */
-  async function plannedTotal(auth: RequestAuth, plan: Plan): Promise<number> {
+  async function plannedTotal(auth: RequestAuth, plan: Plan, preRequest: string | undefined): Promise<number> {
     const q = plan.plannedCount!;
-    const r = await ctx.db.queryAsRole<Record<string, unknown>>(auth.role, auth.claims, q.sql, q.params);
+    const r = await ctx.db.queryAsRole<Record<string, unknown>>(auth.role, auth.claims, q.sql, q.params, { preRequest });
     const raw = r.rows[0]?.['QUERY PLAN'];
     const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
     return Math.round(parsed[0].Plan['Plan Rows']);
   }
 
+  /**
+   * One request's statement as its role. `preRequest` (db-pre-request, from the authenticator role's
+   * settings) runs first in the same transaction, as PostgREST runs it: its error is the answer.
+   */
   async function run(
     auth: RequestAuth,
     plan: Plan,
     single: boolean,
     rollback: boolean,
     maxAffectedRows: number | undefined,
+    preRequest: string | undefined,
   ): Promise<ResultRow> {
     let row: ResultRow;
     // Nothing can need rolling back: one pipelined exchange with the database.
     if (!rollback && maxAffectedRows === undefined && !plan.readOnlyTx && (!single || plan.readOnly)) {
       // The result columns are always (total, page_count, body[, inserted]): safe to keep prepared.
-      row = (await ctx.db.queryAsRole<ResultRow>(auth.role, auth.claims, plan.sql, plan.params, { prepare: true })).rows[0];
+      row = (await ctx.db.queryAsRole<ResultRow>(auth.role, auth.claims, plan.sql, plan.params, { prepare: true, preRequest })).rows[0];
       if (single && plan.result === 'rows' && row.page_count !== 1) throw singleObjectError(row.page_count);
     } else {
       try {
-        row = await asRole(ctx.db, auth.role, auth.claims, async (tx) => {
+        row = await asRole(
+          ctx.db,
+          auth.role,
+          auth.claims,
+          async (tx) => {
+            const out = (await tx.query<ResultRow>(plan.sql, plan.params)).rows[0];
+            // PostgREST refuses (and rolls back) a singular request that did not touch exactly one row,
+            // and a write past Prefer: max-affected with handling=strict.
+            if (single && plan.result === 'rows' && out.page_count !== 1) throw singleObjectError(out.page_count);
+            if (maxAffectedRows !== undefined && out.page_count > maxAffectedRows) throw maxAffectedError(out.page_count);
+            if (rollback) throw new RollbackWith(out);
+            return out;
+          },
           // GET /rpc/<fn> cannot write, as in PostgREST (a write answers 25006 -> 405).
-          if (plan.readOnlyTx) await tx.query('SET TRANSACTION READ ONLY');
-          const out = (await tx.query<ResultRow>(plan.sql, plan.params)).rows[0];
-          // PostgREST refuses (and rolls back) a singular request that did not touch exactly one row,
-          // and a write past Prefer: max-affected with handling=strict.
-          if (single && plan.result === 'rows' && out.page_count !== 1) throw singleObjectError(out.page_count);
-          if (maxAffectedRows !== undefined && out.page_count > maxAffectedRows) throw maxAffectedError(out.page_count);
-          if (rollback) throw new RollbackWith(out);
-          return out;
-        });
+          { preRequest, readOnly: plan.readOnlyTx },
+        );
       } catch (e) {
         if (!(e instanceof RollbackWith)) throw e;
         row = e.row;
       }
     }
     if (plan.plannedCount && (plan.estimatedCap === undefined || (row.total !== null && Number(row.total) > plan.estimatedCap))) {
-      row = { ...row, total: String(await plannedTotal(auth, plan)) };
+      row = { ...row, total: String(await plannedTotal(auth, plan, preRequest)) };
     }
     return row;
   }
@@ -259,8 +291,10 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
     let status = 200;
     if (plan.result === 'rows' || plan.rpc) {
       headers['Content-Range'] = contentRange(plan.offset, n, total);
-      // An upsert that only merged existing rows created nothing: 200, as PostgREST answers.
-      if (plan.mutation) status = method === 'POST' ? (plan.upsert && row.inserted === 0 ? 200 : 201) : plan.returnsBody ? 200 : 204;
+      // A merge-duplicates upsert that only merged existing rows created nothing: 200, as PostgREST
+      // answers; any other insert is 201, an ignore-duplicates one that inserted nothing included.
+      if (plan.mutation)
+        status = method === 'POST' ? (plan.upsert === 'merge-duplicates' && row.inserted === 0 ? 200 : 201) : plan.returnsBody ? 200 : 204;
       else if (total !== null) {
         if (plan.offset > 0 && plan.offset > total) {
           throw new PgrstError(
@@ -312,7 +346,13 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
       const route = parseRoute(path);
       if (route === 'root') {
         const paths = Object.fromEntries(
-          [...cache.relations.keys()].map((n) => [`/${n}`, {}]).concat([...cache.functions.keys()].map((n) => [`/rpc/${n}`, {}])),
+          [...cache.relations.keys()]
+            .map((n): [string, object] => [`/${n}`, {}])
+            .concat(
+              [...cache.functions.entries()]
+                .filter(([, fns]) => fns.some((f) => f.callable))
+                .map(([n]): [string, object] => [`/rpc/${n}`, {}]),
+            ),
         );
         res.writeHead(200, { 'Content-Type': 'application/openapi+json; charset=utf-8' });
         res.end(
@@ -324,13 +364,14 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
       const neg = negotiate(accept);
       const prefs = parsePrefer(req.headers.prefer);
       const hasBody = method === 'POST' || method === 'PATCH';
-      const { body, raw } = hasBody ? await readPayload(req, ctx.config.maxJsonBody) : { body: undefined, raw: undefined };
+      const rawType = method === 'POST' ? rawParamType(req, route) : undefined;
+      const { body, raw } = hasBody ? await readPayload(req, ctx.config.maxJsonBody, rawType) : { body: undefined, raw: undefined };
       if (hasBody && body === undefined && route.kind === 'table') throw invalidJson();
-      const rangeHeader = req.headers.range as string | undefined;
+      const rangeHeader = req.headers.range;
       // Only body-less table reads are cached: their plan depends on nothing but these strings.
       const key =
         !hasBody && route.kind === 'table'
-          ? `${method}\u0000${profile.schema}\u0000${path}\u0000${req.headers.prefer ?? ''}\u0000${rangeHeader ?? ''}\u0000${accept ?? ''}`
+          ? `${method}\u0000${profile.schema}\u0000${path}\u0000${String(req.headers.prefer ?? '')}\u0000${rangeHeader ?? ''}\u0000${accept ?? ''}`
           : null;
       const shape: RequestShape = {
         method: method as RequestShape['method'],
@@ -341,11 +382,12 @@ export async function createRestService(ctx: StackContext): Promise<RestService>
         stripNulls: neg.stripNulls,
         body,
         rawBody: raw,
+        rawType,
         limits: { maxRows: ctx.config.rest.maxRows, maxEmbedDepth: ctx.config.rest.maxEmbedDepth },
         csv: neg.csv,
       };
       const plan = await planWithReload(profile.schema, shape, key);
-      const row = await run(auth, plan, neg.single, prefs.tx === 'rollback', maxAffected(prefs, method, plan));
+      const row = await run(auth, plan, neg.single, prefs.tx === 'rollback', maxAffected(prefs, method, plan), cache.preRequest);
       const limit = ctx.config.rest.maxResponseBytes;
       if (limit > 0 && row.body !== null && row.body.length > limit) throw responseTooLarge(`The response has more than ${limit} bytes`);
       respond(req, res, plan, neg, row, method, profile.named ? { 'Content-Profile': profile.schema } : {});

@@ -12,9 +12,21 @@ export interface FieldRef {
   path: JsonStep[];
 }
 
+/** PostgREST's aggregate functions (`col.sum()`, `count()`), allowed only with db-aggregates-enabled. */
+export type AggregateFunction = 'avg' | 'count' | 'max' | 'min' | 'sum';
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: FieldRef; alias?: string; cast?: string }
+  | {
+      kind: 'column';
+      /** `count()` counts rows: its field is `*`. */
+      field: FieldRef;
+      alias?: string;
+      cast?: string;
+      aggregate?: AggregateFunction;
+      /** `col.sum()::int`: a cast of the aggregate's result. */
+      aggregateCast?: string;
+    }
   | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; spread: boolean; items: SelectItem[] };
 
 export const OPERATORS = [
@@ -177,18 +189,35 @@ function readSelectItem(c: Cursor, depth: number): SelectItem {
     if (c.eat('...')) c.fail('expecting a name (a spread cannot have an alias)');
     field = readField(c);
   }
+  // `count()` is the row count, never an embed (PostgREST does not embed a relation named count).
+  if (field.path.length === 0 && field.name === 'count' && c.peek() === '(') {
+    c.expect('()');
+    return { kind: 'column', field: { name: '*', path: [] }, alias, aggregate: 'count', aggregateCast: readCast(c) };
+  }
   if (field.path.length === 0) {
     const embed = readEmbedTail(c, field.name, depth);
     if (embed) return { ...embed, alias };
   }
-  let cast: string | undefined;
-  if (c.eat('::')) {
-    const start = c.pos;
-    while (!c.done && /[A-Za-z0-9_ \[\]]/.test(c.text[c.pos])) c.pos++;
-    cast = c.text.slice(start, c.pos).trim();
-    if (!cast) c.fail('expecting a type name');
+  const cast = readCast(c);
+  let aggregate: AggregateFunction | undefined;
+  let aggregateCast: string | undefined;
+  const m = /^\.(sum|avg|count|max|min)\(\)/.exec(c.text.slice(c.pos));
+  if (m) {
+    c.pos += m[0].length;
+    aggregate = m[1] as AggregateFunction;
+    aggregateCast = readCast(c);
   }
-  return { kind: 'column', field, alias, cast };
+  return { kind: 'column', field, alias, cast, aggregate, aggregateCast };
+}
+
+/** An optional `::type` (one type name, possibly an array). */
+function readCast(c: Cursor): string | undefined {
+  if (!c.eat('::')) return undefined;
+  const start = c.pos;
+  while (!c.done && /[A-Za-z0-9_ [\]]/.test(c.text[c.pos])) c.pos++;
+  const cast = c.text.slice(start, c.pos).trim();
+  if (!cast) c.fail('expecting a type name');
+  return cast;
 }
 
 /** `name[!hint][!inner|!left](items)`; undefined when no embed follows the name. */

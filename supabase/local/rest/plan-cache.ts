@@ -1,4 +1,4 @@
-// Plans per request shape (issue 20, REST overhead): two reads that differ only in the values they
+// Plans per request shape (REST overhead): two reads that differ only in the values they
 // compare (`id=eq.1` / `id=eq.2`) share one plan: the values are bound parameters, so the cached
 // plan's SQL is reused and only the parameters that came from those values are replaced.
 import type { Plan, RequestShape } from './plan.ts';

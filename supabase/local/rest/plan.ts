@@ -1,13 +1,26 @@
 // Turns one HTTP request into one SQL statement (text + bound values) and how to answer with its result.
 import { PgrstError, SchemaMissError } from './errors.ts';
-import { parseSelect, type Preferences } from './parse.ts';
-import { Aliases, applyQueryParams, buildReadTree, plannedCountStatement, readOutputNames, readStatement, type ReadNode } from './read.ts';
-import { callSql, resolveFunction } from './rpc.ts';
+import { OPERATORS, parseSelect, type Preferences } from './parse.ts';
+import {
+  Aliases,
+  applyQueryParams,
+  buildReadTree,
+  checkAggregates,
+  plannedCountStatement,
+  readOutputNames,
+  readStatement,
+  type ReadNode,
+} from './read.ts';
+import { closestMatch } from './fuzzy.ts';
+import { callSql, resolveFunction, resolveRawBodyFunction } from './rpc.ts';
 import { type Column, type Relation, type SchemaCache } from './schema.ts';
 import { ident, Params, qualified } from './sql.ts';
 import { deleteSql, insertSql, payloadColumns, payloadRows, updateSql } from './write.ts';
 
 export type Route = { kind: 'table'; name: string } | { kind: 'rpc'; name: string };
+
+/** Types of a single unnamed parameter PostgREST fills with a non-JSON body. */
+export type RawParamType = 'text' | 'xml' | 'bytea';
 
 export interface RequestShape {
   method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
@@ -20,7 +33,12 @@ export interface RequestShape {
   body: unknown;
   /** The body's JSON text as received (bound as is, so numbers keep their precision). */
   rawBody?: string;
-  /** max_rows and the embed depth cap (issue 19); none when absent. */
+  /**
+   * A function call's body sent as text/plain, text/xml or application/octet-stream: the type of
+   * the single unnamed parameter that receives it (rawBody holds it; bytea as `\\x` hex).
+   */
+  rawType?: RawParamType;
+  /** max_rows and the embed depth cap; none when absent. */
   limits?: ReadLimits;
   /** Accept: text/csv. */
   csv?: boolean;
@@ -47,8 +65,8 @@ export interface Plan {
   readOnlyTx?: boolean;
   /** A function call (max-affected counts the rows it returns). */
   rpc?: boolean;
-  /** An upsert: the result row carries `inserted` (201 when a row was inserted, else 200). */
-  upsert?: boolean;
+  /** An upsert: the result row carries `inserted` (merge-duplicates: 201 when a row was inserted, else 200). */
+  upsert?: 'merge-duplicates' | 'ignore-duplicates';
   /** count=planned / count=estimated past `estimatedCap` rows: EXPLAIN this for the total. */
   plannedCount?: { sql: string; params: unknown[] };
   /** count=estimated: the exact count is used up to this many rows. */
@@ -60,10 +78,16 @@ export interface Plan {
 const MINIMAL_TAIL = 'SELECT NULL::text AS total, count(*)::int AS page_count, NULL::text AS body';
 const INSERTED = '(SELECT count(*) FROM pgrst_mut WHERE pgrst_inserted)::int AS inserted';
 
+/** PostgREST suggests a table only in schemas of fewer than 500 tables (its fuzzy index is costly). */
+const MAX_TABLES_FOR_HINT = 500;
+
 function tableOf(cache: SchemaCache, name: string): Relation {
   const table = cache.relations.get(name);
-  if (!table)
-    throw new SchemaMissError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`, null, null);
+  if (!table) {
+    const other = cache.relations.size < MAX_TABLES_FOR_HINT ? closestMatch(cache.relations.keys(), name, 0.75) : undefined;
+    const hint = other === undefined ? null : `Perhaps you meant the table '${cache.schema}.${other}'`;
+    throw new SchemaMissError(404, 'PGRST205', `Could not find the table '${cache.schema}.${name}' in the schema cache`, null, hint);
+  }
   return table;
 }
 
@@ -104,6 +128,7 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
   const counted = r.prefs.count !== undefined;
   if (r.method === 'GET' || r.method === 'HEAD') {
     applyQueryParams(root, r.search, (k) => k === 'select', { allowRange: true });
+    checkAggregates(cache, root);
     applyRange(root, r.range);
     capReadTree(root, r.limits, true);
     const from = `${qualified(cache.schema, table.name)} AS ${root.alias}`;
@@ -124,10 +149,14 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
   }
   const skip = new Set(['select', 'columns', 'on_conflict']);
   applyQueryParams(root, r.search, (k) => skip.has(k), { allowRange: false });
+  checkAggregates(cache, root);
   capReadTree(root, r.limits, false);
   const wantsBody = r.prefs.return === 'representation';
-  const upsert = r.method === 'POST' && r.prefs.resolution !== undefined;
+  const upsert = r.method === 'POST' ? r.prefs.resolution : undefined;
   const names = wantsBody ? returningList(root, table) : [];
+  // Every column comes back: the CTE's rows are cast to the table's row type for computed fields
+  // and relationships.
+  if (names === null) root.rowExpr = `ROW(${root.alias}.*)::${qualified(table.schema, table.name)}`;
   // An upsert also returns whether each row was inserted (xmax = 0), read back from a second CTE.
   const cols = names ?? [...table.columns.keys()];
   let returning = names === null && !upsert ? 't0.*' : cols.length > 0 ? cols.map((n) => `t0.${ident(n)}`).join(', ') : '1 AS pgrst_none';
@@ -185,21 +214,36 @@ function planTable(cache: SchemaCache, r: RequestShape, table: Relation): Plan {
   };
 }
 
+/** `[not.]op[(modifier)].value`: a filter, not a function argument (PostgREST's pOpExpr). */
+const OPERATOR_EXPRESSION = new RegExp(`^(not\\.)?(${OPERATORS.join('|')})(\\([^)]*\\))?\\.`);
+const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and', 'columns', 'on_conflict']);
+
+function isReservedParam(key: string): boolean {
+  if (RESERVED_PARAMS.has(key)) return true;
+  return ['order', 'limit', 'offset', 'or', 'and'].some((s) => key.endsWith(`.${s}`));
+}
+
 function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
   const params = new Params();
   const isRead = r.method === 'GET' || r.method === 'HEAD';
   if (r.method !== 'POST' && !isRead) throw new PgrstError(405, 'PGRST101', 'Only GET, HEAD or POST requests are allowed for functions');
-  // GET passes the arguments in the query string: the parameters named like an argument of `name`.
-  const argNames = new Set((cache.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)));
+  // GET passes the arguments in the query string, as PostgREST reads it: every parameter that is
+  // not a reserved word and whose value is not an operator expression (`eq.1`) is an argument.
+  const argNames = new Set<string>();
   let args: unknown = r.body ?? {};
   let rawArgs = r.body === undefined ? '{}' : (r.rawBody ?? JSON.stringify(r.body));
   if (isRead) {
     const fromQuery: Record<string, string> = {};
-    for (const [k, v] of r.search) if (argNames.has(k)) fromQuery[k] = v;
+    for (const [k, v] of r.search) {
+      if (isReservedParam(k) || OPERATOR_EXPRESSION.test(v)) continue;
+      fromQuery[k] = v;
+      argNames.add(k);
+    }
     args = fromQuery;
     rawArgs = JSON.stringify(fromQuery);
   }
-  const call = resolveFunction(cache, name, args);
+  const call = r.rawType && !isRead ? resolveRawBodyFunction(cache, name, r.rawType) : resolveFunction(cache, name, args, !isRead);
+  if (r.rawType && !isRead) rawArgs = r.rawBody ?? '';
   const { argsFrom, call: callExpr } = callSql(call, rawArgs, params);
   const fn = call.fn;
   // A function's result is counted exactly whatever count= asks (its rows exist only once it ran).
@@ -247,6 +291,7 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
     if (select === null || select === '*') scalarColumn = fn.name;
   }
   applyQueryParams(root, r.search, skip, { allowRange: true });
+  checkAggregates(cache, root);
   applyRange(root, r.range);
   capReadTree(root, r.limits, fn.returnsSet);
   const csv = r.csv && fn.returnsSet && !scalarColumn;
@@ -270,16 +315,19 @@ function planRpc(cache: SchemaCache, r: RequestShape, name: string): Plan {
  * What a mutation returns for `return=representation`: only the columns the select tree reads
  * (its columns, the keys its embeds join on, the order terms), as PostgREST does, so a column the
  * role may not read (column privileges, e.g. shared_links.recipient_user_id) does not fail a
- * `.delete().select('id')`. null: a star (every column).
+ * `.delete().select('id')`. null: a star (every column), also what a computed field or computed
+ * relationship needs (the whole row).
  */
 function returningList(root: ReadNode, table: Relation): string[] | null {
   const names = new Set<string>();
   for (const item of root.items) {
     if (item.kind === 'star') return null;
+    if (item.kind === 'column' && item.field.name !== '*' && !table.columns.has(item.field.name)) return null;
     if (item.kind === 'column') names.add(item.field.name);
   }
   for (const embed of root.embeds) {
     const r = embed.relationship;
+    if (r.computed) return null;
     for (const c of r.cardinality === 'many-to-one' ? r.fk.columns : r.fk.refColumns) names.add(c);
   }
   for (const term of root.order) names.add(term.field.name);
@@ -287,7 +335,7 @@ function returningList(root: ReadNode, table: Relation): string[] | null {
 }
 
 /**
- * Issue 19: max_rows (PostgREST's db-max-rows, from supabase/config.toml) caps the top level of a
+ * max_rows (PostgREST's db-max-rows, from supabase/config.toml) caps the top level of a
  * read and, locally, every embedded list per parent row; embeds nest at most maxEmbedDepth deep.
  */
 function capReadTree(root: ReadNode, limits: ReadLimits | undefined, capRoot: boolean): void {

@@ -1,7 +1,9 @@
 // The read side of a request: the select tree with its embedded resources, the query parameters
 // spread over it, and the one SELECT statement PostgREST would run for it.
-import { PgrstError, SchemaMissError } from './errors.ts';
+import { aggregatesNotAllowed, duplicateEmbed, PgrstError, SchemaMissError } from './errors.ts';
+import { fuzzyMatches } from './fuzzy.ts';
 import {
+  type AggregateFunction,
   parseCount,
   parseFilter,
   parseFilterKey,
@@ -25,6 +27,8 @@ export interface ReadNode extends ColumnScope {
   offset?: number;
   embeds: EmbedNode[];
   embedsByName: Map<string, EmbedNode>;
+  /** 0 for the request's own relation, one more per embedding level (PostgREST's depth). */
+  depth: number;
 }
 
 export interface EmbedNode extends ReadNode {
@@ -46,7 +50,13 @@ export class Aliases {
 
 export function buildReadTree(
   cache: SchemaCache,
-  root: { relation: string | null; label: string; columns: Map<string, Column>; computed?: Map<string, SqlFunction> },
+  root: {
+    relation: string | null;
+    label: string;
+    columns: Map<string, Column>;
+    computed?: Map<string, SqlFunction>;
+    rowExpr?: string;
+  },
   items: SelectItem[],
   aliases: Aliases,
 ): ReadNode {
@@ -61,6 +71,7 @@ export function buildReadTree(
     order: [],
     embeds: [],
     embedsByName: new Map(),
+    depth: 0,
   };
   addEmbeds(cache, node, aliases);
   return node;
@@ -86,6 +97,7 @@ function addEmbeds(cache: SchemaCache, node: ReadNode, aliases: Aliases): void {
       order: [],
       embeds: [],
       embedsByName: new Map(),
+      depth: node.depth + 1,
       relationship,
       item,
       outputName,
@@ -114,6 +126,21 @@ function describeRelationship(source: string, r: Relationship): string {
 }
 
 /**
+ * PostgREST's noRelBetweenHint: when the parent has relationships, the closest related table other
+ * than the name itself; otherwise the closest table that has relationships, for the parent.
+ */
+function noRelationshipHint(cache: SchemaCache, parent: string, child: string): string | null {
+  const related = cache.relatedTables();
+  const children = related.get(parent);
+  if (children) {
+    const other = fuzzyMatches(children, child, 0.33).find(([score]) => score < 1)?.[1];
+    return other === undefined ? null : `Perhaps you meant '${other}' instead of '${child}'.`;
+  }
+  const other = fuzzyMatches(related.keys(), parent, 0.33)[0]?.[1];
+  return other === undefined ? null : `Perhaps you meant '${other}' instead of '${parent}'.`;
+}
+
+/**
  * PostgREST's findRel: the name is a table/view (then the hint picks among its relationships), a
  * foreign key's name (either side) or a FK column of the origin. A table that references itself
  * embeds its children by its own name and its parent by the FK column's name.
@@ -122,18 +149,24 @@ function resolveEmbed(cache: SchemaCache, parent: ReadNode, item: Extract<Select
   const source = parent.relation ?? parent.label;
   let found: Relationship[] = [];
   if (parent.relation !== null) {
-    const byTable = cache.relations.has(item.name) ? cache.relationships(parent.relation, item.name) : [];
+    const origin = parent.relation;
+    // A computed relationship named like a table replaces the foreign-key relationships to that
+    // table (PostgREST's override); it is found by its name whatever the hint.
+    const overridden = (table: string) => cache.computedRelationship(origin, table) !== undefined;
+    const byTable = cache.relations.has(item.name) && !overridden(item.name) ? cache.relationships(origin, item.name) : [];
     const hint = item.hint;
     if (hint === undefined) {
       found = [
         ...byTable.filter((r) => !r.self || r.cardinality === 'one-to-many'),
-        ...cache.relationshipsByFkName(parent.relation, item.name),
+        ...cache.relationshipsByFkName(origin, item.name).filter((r) => !overridden(r.target)),
       ];
     } else {
       found = byTable.filter((r) =>
         r.self ? r.cardinality === 'one-to-many' && r.fk.columns.length === 1 && r.fk.columns[0] === hint : matchesHint(r, hint),
       );
     }
+    const computed = cache.computedRelationship(origin, item.name);
+    if (computed) found.push(computed);
   }
   if (found.length === 0) {
     throw new SchemaMissError(
@@ -141,7 +174,7 @@ function resolveEmbed(cache: SchemaCache, parent: ReadNode, item: Extract<Select
       'PGRST200',
       `Could not find a relationship between '${source}' and '${item.name}' in the schema cache`,
       `Searched for a foreign key relationship between '${source}' and '${item.name}'${item.hint ? ` using the hint '${item.hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
-      null,
+      noRelationshipHint(cache, source, item.name),
     );
   }
   if (found.length > 1) {
@@ -149,11 +182,15 @@ function resolveEmbed(cache: SchemaCache, parent: ReadNode, item: Extract<Select
       300,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${source}' and '${item.name}'`,
-      found.map((r) => ({
-        cardinality: r.cardinality,
-        embedding: `${source} with ${r.target}`,
-        relationship: describeRelationship(source, r),
-      })),
+      found.map((r) =>
+        r.computed
+          ? {}
+          : {
+              cardinality: r.cardinality,
+              embedding: `${source} with ${r.target}`,
+              relationship: describeRelationship(source, r),
+            },
+      ),
       `Try changing '${item.name}' to one of the following: ${found.map((r) => `'${item.name}!${r.junction ? r.junction.table : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
     );
   }
@@ -233,21 +270,71 @@ interface Core {
   /** Joins that WHERE refers to (!inner and null-filtered embeds): what a count needs. */
   whereJoins: string;
   where: string[];
+  /** ` GROUP BY 1, 3` (select positions) when the node aggregates. */
+  group: string;
   tail: string;
 }
 
-function outputNames(node: ReadNode): string[] {
-  const names: string[] = [];
+type ColumnItem = Extract<SelectItem, { kind: 'column' }>;
+
+/** The JSON key of a selected column: its alias, else the aggregate's name (as Postgres names it), else the field's. */
+function itemOutputName(item: ColumnItem): string {
+  if (item.alias) return item.alias;
+  if (item.aggregate) return item.aggregate;
+  return fieldOutputName(item.field);
+}
+
+function isToOneSpread(node: ReadNode): boolean {
+  const e = node as Partial<EmbedNode>;
+  return e.item?.spread === true && e.toOne === true;
+}
+
+interface OutputColumn {
+  name: string;
+  /** An aggregate the parent applies: PostgREST hoists the aggregates of a to-one spread into its parent. */
+  aggregate?: AggregateFunction;
+  aggregateCast?: string;
+}
+
+/** The columns a node outputs, in order; a spread embed's columns take its place. */
+function outputColumns(node: ReadNode): OutputColumn[] {
+  const hoists = isToOneSpread(node);
+  const out: OutputColumn[] = [];
   for (const item of node.items) {
-    if (item.kind === 'star') names.push(...node.columns.keys());
-    else if (item.kind === 'column') names.push(fieldOutputName(item.field, item.alias));
-    else {
+    if (item.kind === 'star') for (const name of node.columns.keys()) out.push({ name });
+    else if (item.kind === 'column') {
+      const name = itemOutputName(item);
+      out.push(hoists && item.aggregate ? { name, aggregate: item.aggregate, aggregateCast: item.aggregateCast } : { name });
+    } else {
       const e = node.embedsByName.get(item.alias ?? item.name)!;
-      if (item.spread) names.push(...outputNames(e));
-      else if (item.items.length > 0) names.push(e.outputName);
+      if (item.spread) out.push(...outputColumns(e).map((c) => (hoists ? c : { name: c.name })));
+      else if (item.items.length > 0) out.push({ name: e.outputName });
     }
   }
-  return names;
+  return out;
+}
+
+function outputNames(node: ReadNode): string[] {
+  return outputColumns(node).map((c) => c.name);
+}
+
+/** The node groups its rows: it has aggregates of its own, or hoisted from its to-one spreads. */
+function aggregatesHere(node: ReadNode): boolean {
+  if (isToOneSpread(node)) return false;
+  if (node.items.some((i) => i.kind === 'column' && i.aggregate)) return true;
+  return node.embeds.some((e) => e.item.spread && e.toOne && outputColumns(e).some((c) => c.aggregate));
+}
+
+function aggregateSql(fn: AggregateFunction, expr: string, cast: string | undefined): string {
+  return `${fn}(${expr})${cast ? castSql(cast) : ''}`;
+}
+
+/** PGRST123 unless db-aggregates-enabled is on: aggregates anywhere in the select tree. */
+export function checkAggregates(cache: SchemaCache, root: ReadNode): void {
+  if (cache.aggregatesEnabled) return;
+  const uses = (node: ReadNode): boolean =>
+    node.items.some((i) => i.kind === 'column' && i.aggregate !== undefined) || node.embeds.some(uses);
+  if (uses(root)) throw aggregatesNotAllowed();
 }
 
 function presenceColumn(e: EmbedNode): string {
@@ -256,28 +343,53 @@ function presenceColumn(e: EmbedNode): string {
 
 function core(node: ReadNode, params: Params): Core {
   const select: string[] = [];
+  const groupBy: number[] = [];
+  // PostgREST's automatic GROUP BY: every selected column and embed that is not aggregated.
+  const aggregated = aggregatesHere(node);
+  const hoisting = isToOneSpread(node);
+  const grouped = (sql: string) => {
+    select.push(sql);
+    if (aggregated) groupBy.push(select.length);
+  };
   let joins = '';
   let whereJoins = '';
   const where: string[] = [];
   for (const item of node.items) {
-    if (item.kind === 'star') select.push(`${node.alias}.*`);
-    else if (item.kind === 'column') {
-      const sql = fieldSql(node, item.field, params) + (item.cast ? castSql(item.cast) : '');
-      select.push(`${sql} AS ${ident(fieldOutputName(item.field, item.alias))}`);
+    if (item.kind === 'star') {
+      if (aggregated) for (const name of node.columns.keys()) grouped(`${node.alias}.${ident(name)}`);
+      else select.push(`${node.alias}.*`);
+    } else if (item.kind === 'column') {
+      const as = ident(itemOutputName(item));
+      const countRows = item.aggregate === 'count' && item.field.name === '*';
+      const value = countRows ? '*' : fieldSql(node, item.field, params) + (item.cast ? castSql(item.cast) : '');
+      if (item.aggregate && !hoisting) select.push(`${aggregateSql(item.aggregate, value, item.aggregateCast)} AS ${as}`);
+      // Hoisted: the plain value, aggregated by the parent (a row counts where the spread found one).
+      else if (item.aggregate) select.push(`${countRows ? 'true' : value} AS ${as}`);
+      else grouped(`${value} AS ${as}`);
     }
   }
+  const names = new Set<string>();
   for (const e of node.embeds) {
+    const name = e.item.alias ?? e.item.name;
+    if (names.has(name)) throw duplicateEmbed(`${node.relation ?? node.label}_${name}_${e.depth}`);
+    names.add(name);
     const join = embedJoin(node, e, params);
     joins += join;
     let presence: string;
     if (e.item.spread) {
-      for (const name of outputNames(e)) select.push(`${e.lateral}.${ident(name)}`);
+      for (const col of outputColumns(e)) {
+        const ref = `${e.lateral}.${ident(col.name)}`;
+        if (col.aggregate && !hoisting) select.push(`${aggregateSql(col.aggregate, ref, col.aggregateCast)} AS ${ident(col.name)}`);
+        else if (col.aggregate) select.push(ref);
+        // A to-many spread's columns are json arrays: grouped as jsonb (json has no equality).
+        else grouped(aggregated && !e.toOne ? `${ref}::jsonb AS ${ident(col.name)}` : ref);
+      }
       presence = `${e.lateral}.${presenceColumn(e)}`;
     } else {
-      if (e.items.length > 0)
-        select.push(
-          e.toOne ? `${e.lateral}.body AS ${ident(e.outputName)}` : `COALESCE(${e.lateral}.body, '[]'::json) AS ${ident(e.outputName)}`,
-        );
+      if (e.items.length > 0) {
+        const body = e.toOne ? `${e.lateral}.body` : `COALESCE(${e.lateral}.body, '[]'::json)`;
+        grouped(`${aggregated ? `${body}::jsonb` : body} AS ${ident(e.outputName)}`);
+      }
       presence = `${e.lateral}.body`;
     }
     const wants = e.item.inner ? 'not_null' : e.nullFilter;
@@ -291,7 +403,8 @@ function core(node: ReadNode, params: Params): Core {
   let tail = orderSql(node, node.order, params);
   if (node.limit !== undefined) tail += ` LIMIT ${params.add(String(node.limit))}`;
   if (node.offset !== undefined && node.offset > 0) tail += ` OFFSET ${params.add(String(node.offset))}`;
-  return { select, joins, whereJoins, where, tail };
+  const group = aggregated && groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '';
+  return { select, joins, whereJoins, where, group, tail };
 }
 
 /** `links(count)`: PostgREST's legacy aggregate of a to-many embed (when the target has no `count` column). */
@@ -300,6 +413,7 @@ function isCountAggregate(e: EmbedNode): boolean {
   const only = e.items[0];
   return (
     only.kind === 'column' &&
+    !only.aggregate &&
     only.field.name === 'count' &&
     only.field.path.length === 0 &&
     !e.columns.has('count') &&
@@ -307,12 +421,18 @@ function isCountAggregate(e: EmbedNode): boolean {
   );
 }
 
+function whereSql(conditions: string[]): string {
+  return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+}
+
 function embedJoin(parent: ReadNode, e: EmbedNode, params: Params): string {
   const r = e.relationship;
   let from = `${qualified(e.schema, r.target)} AS ${e.alias}`;
   const link: string[] = [];
   const pa = parent.alias;
-  if (r.cardinality === 'many-to-one')
+  // A computed relationship is its function applied to the parent's row (PostgREST: `fn(parent)`).
+  if (r.computed) from = `${qualified(r.computed.schema, r.computed.name)}(${parent.rowExpr ?? pa}) AS ${e.alias}`;
+  else if (r.cardinality === 'many-to-one')
     r.fk.columns.forEach((c, i) => link.push(`${e.alias}.${ident(r.fk.refColumns[i])} = ${pa}.${ident(c)}`));
   else if (r.cardinality === 'many-to-many' && r.junction) {
     const j = `${e.alias}_j`;
@@ -322,15 +442,15 @@ function embedJoin(parent: ReadNode, e: EmbedNode, params: Params): string {
   } else r.fk.columns.forEach((c, i) => link.push(`${e.alias}.${ident(c)} = ${pa}.${ident(r.fk.refColumns[i])}`));
   const row = `${e.alias}_r`;
   if (isCountAggregate(e)) {
-    const only = e.items[0] as Extract<SelectItem, { kind: 'column' }>;
+    const only = e.items[0] as ColumnItem;
     const c = core({ ...e, items: [], order: [], limit: undefined, offset: undefined }, params);
-    const inner = `SELECT count(*) AS ${ident(only.alias ?? 'count')} FROM ${from}${c.joins} WHERE ${[...link, ...c.where].join(' AND ')}`;
+    const inner = `SELECT count(*) AS ${ident(only.alias ?? 'count')} FROM ${from}${c.joins}${whereSql([...link, ...c.where])}`;
     return ` LEFT JOIN LATERAL (SELECT json_agg(${row}) AS body FROM (${inner}) AS ${row}) AS ${e.lateral} ON TRUE`;
   }
   const c = core(e, params);
   const select = [...c.select];
   if (e.item.spread && e.toOne) select.push(`true AS ${presenceColumn(e)}`);
-  const inner = `SELECT ${select.join(', ')} FROM ${from}${c.joins} WHERE ${[...link, ...c.where].join(' AND ')}${c.tail}${toOneFence(e)}`;
+  const inner = `SELECT ${select.join(', ')} FROM ${from}${c.joins}${whereSql([...link, ...c.where])}${c.group}${c.tail}${toOneFence(e)}`;
   if (e.item.spread && e.toOne) return ` LEFT JOIN LATERAL (${inner}) AS ${e.lateral} ON TRUE`;
   if (e.item.spread) {
     // Spread of a to-many embed (PostgREST 13): each column becomes an array of the children's values.
@@ -392,7 +512,7 @@ export function readStatement(root: ReadNode, params: Params, opts: ReadStatemen
   }
   const select = c.select.length > 0 ? c.select.join(', ') : '';
   const extra = opts.extra ? `, ${opts.extra}` : '';
-  return `${opts.with ?? ''}SELECT ${total} AS total, count(*)::int AS page_count, ${body} AS body${extra} FROM (SELECT ${select} FROM ${opts.from}${c.joins}${where}${c.tail}) AS _r WHERE ${ROW_GUARD}`;
+  return `${opts.with ?? ''}SELECT ${total} AS total, count(*)::int AS page_count, ${body} AS body${extra} FROM (SELECT ${select} FROM ${opts.from}${c.joins}${where}${c.group}${c.tail}) AS _r WHERE ${ROW_GUARD}`;
 }
 
 /** The column names a read returns, in order (the CSV header). */

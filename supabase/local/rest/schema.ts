@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 
-export const SCHEMA = 'public';
+const SCHEMA = 'public';
 
 export interface Column {
   name: string;
@@ -55,6 +55,14 @@ export interface SqlFunction {
   volatile: boolean;
   /** pg_class oid of the row type of its only argument, when it is one: a computed field of that relation. */
   rowArgRelid: number;
+  /**
+   * Callable through /rpc (PostgREST's schema cache): every input argument named, or exactly one
+   * unnamed argument of type bytea, json, jsonb, text or xml. Others (e.g. `f(some_table)`, a
+   * computed field) are not functions of the API.
+   */
+  callable: boolean;
+  /** The planner's row estimate (ROWS): a set-returning computed relationship with ROWS 1 is to-one. */
+  rows: number;
 }
 
 export interface Relationship {
@@ -68,6 +76,11 @@ export interface Relationship {
   /** many-to-many only: the junction table and its FK to the target. */
   junction?: { table: string; targetFk: ForeignKey };
   target: string;
+  /**
+   * A computed relationship: a function taking the source's row type and returning the target's
+   * rows (`setof target`, to-one with `rows 1` or without setof). `fk` then only carries the names.
+   */
+  computed?: SqlFunction;
 }
 
 interface RelRow {
@@ -107,6 +120,8 @@ interface FnRow {
   return_relname: string | null;
   volatile: boolean;
   row_arg_relid: number;
+  n_args: number;
+  rows: number;
 }
 interface ViewColRow {
   view_oid: number;
@@ -161,7 +176,7 @@ select p.proname as name, p.proargnames::text[] as arg_names, p.proargmodes::tex
        rt.typrelid::int as return_relid,
        (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
          where rc.oid = rt.typrelid and rn.nspname = $1 and rc.relkind in ('r', 'v', 'm', 'p', 'f')) as return_relname,
-       p.provolatile = 'v' as volatile,
+       p.provolatile = 'v' as volatile, p.pronargs::int as n_args, p.prorows::float8 as rows,
        case when p.pronargs - p.pronargdefaults <= 1 and p.pronargs >= 1
             then coalesce((select t.typrelid::int from pg_type t where t.oid = p.proargtypes[0]), 0) else 0 end as row_arg_relid
 from pg_proc p
@@ -185,16 +200,66 @@ join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
 join pg_attribute va on va.attrelid = v.oid and va.attname = a.attname and va.attnum > 0
 where n.nspname = $1 and v.relkind in ('v', 'm')`;
 
+// PostgREST's in-database configuration as hosted Supabase uses it: settings of the `authenticator`
+// role (`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`), a database-specific
+// setting before a role-wide one.
+const AUTHENTICATOR_SETTINGS = `
+select s.setdatabase <> 0 as db_specific, s.setconfig
+from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+where r.rolname = 'authenticator' and s.setdatabase in (0, (select d.oid from pg_database d where d.datname = current_database()))`;
+
 // Changes whenever DDL touches the schema's relations, constraints or functions (adding or dropping
 // a column rewrites the table's pg_class row too): the newest row version (xmin) and the row count
-// of each catalogue, in one cheap query.
+// of each catalogue, in one cheap query. The in-database configuration is part of it.
 const FINGERPRINT_SQL = `
 select concat_ws(':',
   (select count(*) || '/' || coalesce(max(c.xmin::text::bigint), 0) from pg_class c where c.relnamespace = n.oid),
   (select count(*) || '/' || coalesce(max(k.xmin::text::bigint), 0) from pg_constraint k where k.connamespace = n.oid),
-  (select count(*) || '/' || coalesce(max(p.xmin::text::bigint), 0) from pg_proc p where p.pronamespace = n.oid)
+  (select count(*) || '/' || coalesce(max(p.xmin::text::bigint), 0) from pg_proc p where p.pronamespace = n.oid),
+  (select string_agg(a.setconfig::text, ';' order by a.db_specific) from (${AUTHENTICATOR_SETTINGS}) a)
 ) as fp
 from pg_namespace n where n.nspname = $1`;
+
+/** PostgREST's boolean settings: true/false in any case, or a number (> 0 is true). */
+export function pgrstBool(v: string | undefined): boolean | undefined {
+  if (v === undefined) return undefined;
+  const letters = v.replace(/[^A-Za-z]/g, '').toLowerCase();
+  if (letters === 'true') return true;
+  if (letters === 'false') return false;
+  return /^-?\d+$/.test(v.trim()) ? Number(v) > 0 : undefined;
+}
+
+type SettingRows = { db_specific: boolean; setconfig: string[] | null }[];
+
+/** One pgrst.* setting of the authenticator role, the database-specific one first. */
+function authenticatorSetting(rows: SettingRows, name: string): string | undefined {
+  for (const r of rows) {
+    const entry = (r.setconfig ?? []).find((c) => c.startsWith(`${name}=`));
+    if (entry !== undefined) return entry.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+/**
+ * db-aggregates-enabled: the in-database setting (as hosted Supabase enables it) wins over
+ * PGRST_DB_AGGREGATES_ENABLED, as in PostgREST; off by default.
+ */
+function aggregatesSetting(rows: SettingRows, env: NodeJS.ProcessEnv): boolean {
+  return pgrstBool(authenticatorSetting(rows, 'pgrst.db_aggregates_enabled')) ?? pgrstBool(env.PGRST_DB_AGGREGATES_ENABLED) ?? false;
+}
+
+/**
+ * db-pre-request: the function PostgREST calls in every request's transaction after the role and
+ * claims are set (`alter role authenticator set pgrst.db_pre_request = 'schema.fn'`, else
+ * PGRST_DB_PRE_REQUEST), as the statement to run. Each part of the name is quoted, so a name that
+ * names no function fails every request (closed) rather than being skipped.
+ */
+function preRequestStatement(rows: SettingRows, env: NodeJS.ProcessEnv): string | undefined {
+  const name = (authenticatorSetting(rows, 'pgrst.db_pre_request') ?? env.PGRST_DB_PRE_REQUEST ?? '').trim();
+  if (name === '') return undefined;
+  const parts = name.split('.').map((p) => `"${p.replace(/"/g, '""')}"`);
+  return `select ${parts.join('.')}()`;
+}
 
 export async function schemaFingerprint(db: Queryable, schema: string = SCHEMA): Promise<string> {
   const r = await db.query<{ fp: string }>(FINGERPRINT_SQL, [schema]);
@@ -207,16 +272,26 @@ export class SchemaCache {
   relations = new Map<string, Relation>();
   /** Computed fields: functions taking a relation's row type, by relation then function name. */
   computed = new Map<string, Map<string, SqlFunction>>();
+  /** Computed relationships, by source relation then function name. */
+  computedRels = new Map<string, Map<string, Relationship>>();
+  /** db-aggregates-enabled (PGRST123 when off). */
+  aggregatesEnabled = false;
+  /** db-pre-request as a statement (`select "schema"."fn"()`), when configured. */
+  preRequest: string | undefined = undefined;
   /** schemaFingerprint() when this cache was read. */
   fingerprint = '';
   foreignKeys: ForeignKey[] = [];
   functions = new Map<string, SqlFunction[]>();
   private relationshipMemo = new Map<string, Relationship[]>();
 
-  static async load(db: Queryable, schema: string = SCHEMA): Promise<SchemaCache> {
+  static async load(db: Queryable, schema: string = SCHEMA, env: NodeJS.ProcessEnv = process.env): Promise<SchemaCache> {
     const cache = new SchemaCache();
     cache.schema = schema;
     cache.fingerprint = await schemaFingerprint(db, schema);
+    const settings = (await db.query<SettingRows[number]>(AUTHENTICATOR_SETTINGS)).rows;
+    settings.sort((a, b) => Number(b.db_specific) - Number(a.db_specific));
+    cache.aggregatesEnabled = aggregatesSetting(settings, env);
+    cache.preRequest = preRequestStatement(settings, env);
     const [rels, cols, keys, fks, fns, viewCols] = [
       await db.query<RelRow>(RELATIONS_SQL, [schema]),
       await db.query<ColRow>(COLUMNS_SQL, [schema]),
@@ -228,7 +303,7 @@ export class SchemaCache {
     const columnsByRel = new Map<number, Map<string, Column>>();
     for (const c of cols.rows) {
       let m = columnsByRel.get(c.relid);
-      if (!m) columnsByRel.set(c.relid, (m = new Map()));
+      if (!m) columnsByRel.set(c.relid, (m = new Map<string, Column>()));
       m.set(c.name, { name: c.name, type: c.type, notNull: c.not_null, defaultExpr: c.default_expr });
     }
     const byOid = new Map<number, Relation>();
@@ -237,7 +312,7 @@ export class SchemaCache {
         schema,
         name: r.name,
         kind: r.kind === 'v' || r.kind === 'm' ? 'view' : 'table',
-        columns: columnsByRel.get(r.oid) ?? new Map(),
+        columns: columnsByRel.get(r.oid) ?? new Map<string, Column>(),
         primaryKey: [],
         uniqueKeys: [],
       };
@@ -266,11 +341,60 @@ export class SchemaCache {
       const owner = fn.rowArgRelid !== 0 && !fn.returnsSet && fn.returnKind === 'scalar' ? byOid.get(fn.rowArgRelid) : undefined;
       if (owner) {
         let m = cache.computed.get(owner.name);
-        if (!m) cache.computed.set(owner.name, (m = new Map()));
+        if (!m) cache.computed.set(owner.name, (m = new Map<string, SqlFunction>()));
         m.set(fn.name, fn);
+      }
+      // PostgREST's computed relationships: exactly one argument, a relation's row type, returning
+      // another (or the same) relation's rows; to-one unless it returns a set estimated above 1 row.
+      const source = f.n_args === 1 && f.row_arg_relid !== 0 ? byOid.get(f.row_arg_relid) : undefined;
+      const target = f.return_relid !== 0 ? byOid.get(f.return_relid) : undefined;
+      if (source && target) {
+        let m = cache.computedRels.get(source.name);
+        if (!m) cache.computedRels.set(source.name, (m = new Map<string, Relationship>()));
+        const toOne = !fn.returnsSet || fn.rows === 1;
+        m.set(fn.name, {
+          cardinality: toOne ? 'many-to-one' : 'one-to-many',
+          fk: { name: fn.name, table: source.name, columns: [], refTable: target.name, refColumns: [] },
+          target: target.name,
+          targetIsView: target.kind === 'view',
+          computed: fn,
+        });
       }
     }
     return cache;
+  }
+
+  /**
+   * The tables each relation has a relationship with (both directions of every foreign key, views'
+   * too, and computed relationships): what PostgREST's PGRST200 hint chooses from. Relations without
+   * any relationship are absent.
+   */
+  relatedTables(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    const add = (from: string, to: string) => {
+      let set = out.get(from);
+      if (!set) out.set(from, (set = new Set()));
+      set.add(to);
+    };
+    for (const fk of this.foreignKeys) {
+      add(fk.table, fk.refTable);
+      add(fk.refTable, fk.table);
+    }
+    // Many-to-many through a junction whose primary key holds both foreign keys.
+    for (const a of this.foreignKeys) {
+      const junction = this.relations.get(a.table);
+      if (!junction || junction.primaryKey.length === 0) continue;
+      const pk = new Set(junction.primaryKey);
+      for (const b of this.foreignKeys)
+        if (b !== a && b.table === a.table && [...a.columns, ...b.columns].every((c) => pk.has(c))) add(a.refTable, b.refTable);
+    }
+    for (const [source, rels] of this.computedRels) for (const r of rels.values()) add(source, r.target);
+    return out;
+  }
+
+  /** The computed relationship `name` of `source`, if a function defines one. */
+  computedRelationship(source: string, name: string): Relationship | undefined {
+    return this.computedRels.get(source)?.get(name);
   }
 
   /** A view gets the keys of the base table columns it shows under the same name (PostgREST's view relationships). */
@@ -280,7 +404,7 @@ export class SchemaCache {
       const table = byOid.get(r.table_oid);
       if (!table) continue;
       let m = byView.get(r.view_oid);
-      if (!m) byView.set(r.view_oid, (m = new Map()));
+      if (!m) byView.set(r.view_oid, (m = new Map<string, Set<string>>()));
       let cols = m.get(table.name);
       if (!cols) m.set(table.name, (cols = new Set()));
       cols.add(r.col);
@@ -366,6 +490,13 @@ export class SchemaCache {
   }
 }
 
+const UNNAMED_CALLABLE = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+function isCallable(inputs: FunctionArg[]): boolean {
+  const unnamed = inputs.filter((a) => a.name === '');
+  return unnamed.length === 0 || (unnamed.length === 1 && UNNAMED_CALLABLE.has(unnamed[0].type));
+}
+
 function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
@@ -387,7 +518,7 @@ function toFunction(f: FnRow, columnsByRel: Map<number, Map<string, Column>>, sc
   if (f.return_type === 'void') returnKind = 'void';
   else if (f.return_relid !== 0) {
     returnKind = 'composite';
-    returnColumns = columnsByRel.get(f.return_relid) ?? new Map();
+    returnColumns = columnsByRel.get(f.return_relid) ?? new Map<string, Column>();
   } else if (f.return_type === 'record' && outColumns.size > 0) {
     returnKind = 'composite';
     returnColumns = outColumns;
@@ -396,6 +527,8 @@ function toFunction(f: FnRow, columnsByRel: Map<number, Map<string, Column>>, sc
     schema,
     name: f.name,
     rowArgRelid: inputs.length >= 1 && inputs.slice(1).every((a) => a.hasDefault) ? f.row_arg_relid : 0,
+    callable: isCallable(inputs),
+    rows: f.rows,
     args: inputs,
     returnsSet: f.returns_set,
     returnType: f.return_type,

@@ -28,9 +28,14 @@ export interface ColumnScope {
   columns: Map<string, Column>;
   /** Computed fields of the relation: functions taking its row type, named like a column. */
   computed?: Map<string, SqlFunction>;
+  /**
+   * The row as a value of the relation's type, for computed fields and relationships (default: the
+   * alias). A mutation's rows come from a CTE whose rows have no type, so they are cast.
+   */
+  rowExpr?: string;
 }
 
-export function column(scope: ColumnScope, name: string): Column {
+function column(scope: ColumnScope, name: string): Column {
   const col = scope.columns.get(name);
   if (!col) throw unknownColumn(scope.label, name);
   return col;
@@ -38,10 +43,14 @@ export function column(scope: ColumnScope, name: string): Column {
 
 /** `t0."data"->'a'->>'b'`, keys bound as parameters; array indexes when the key is a whole number. */
 export function fieldSql(scope: ColumnScope, field: FieldRef, params: Params): string {
+  // PostgREST writes `table.count`, which Postgres reads as count(table) when there is no such
+  // column: the legacy `select=count`.
+  if (field.name === 'count' && field.path.length === 0 && !scope.columns.has('count') && !scope.computed?.has('count'))
+    return `count(${scope.rowExpr ?? scope.alias})`;
   const fn = scope.columns.has(field.name) ? undefined : scope.computed?.get(field.name);
   const col: Column = fn ? { name: fn.name, type: fn.returnType, notNull: false, defaultExpr: null } : column(scope, field.name);
   // A computed field is the function applied to the row (PostgREST: `fn(t0)`).
-  let sql = fn ? `${qualified(fn.schema, fn.name)}(${scope.alias})` : `${scope.alias}.${ident(col.name)}`;
+  let sql = fn ? `${qualified(fn.schema, fn.name)}(${scope.rowExpr ?? scope.alias})` : `${scope.alias}.${ident(col.name)}`;
   if (field.path.length > 0 && col.type !== 'json' && col.type !== 'jsonb') {
     throw new PgrstError(
       400,
@@ -97,7 +106,7 @@ function likePattern(op: string, v: string): string {
   return op === 'like' || op === 'ilike' ? v.replace(/\*/g, '%') : v;
 }
 
-export function filterSql(scope: ColumnScope, f: Filter, params: Params): string {
+function filterSql(scope: ColumnScope, f: Filter, params: Params): string {
   const lhs = fieldSql(scope, f.field, params);
   let sql: string;
   if (f.op === 'is') sql = `${lhs} ${IS[f.value as string]}`;

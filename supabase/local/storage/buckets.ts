@@ -2,32 +2,55 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asRole } from '../db/index.ts';
 import { sendJson } from '../http.ts';
 import { allowDeleteQuery, ownerOf, readJsonObject, requireAuth, type StorageContext } from './context.ts';
-import { badRequest, bucketNotFound, storageError } from './errors.ts';
+import { badRequest, bucketNotFound, payloadTooLarge, storageError } from './errors.ts';
 import { checkBucketId } from './paths.ts';
 
-const BUCKET_COLUMNS = 'id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, created_at, updated_at';
+const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at';
 
-function normaliseBucketRow(row: Record<string, unknown>) {
-  return { ...row, type: 'STANDARD', file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit) };
+/**
+ * A bucket as Storage answers it: the columns its route selects (GET /bucket adds `type`, GET
+ * /bucket/{id} does not; neither has owner_id), serialised through its response schema, which
+ * writes a missing owner as "" (fast-json-stringify's coercion of null for a string).
+ */
+function bucketJson(row: Record<string, unknown>, withType: boolean) {
+  return {
+    id: row.id,
+    name: row.name,
+    owner: row.owner ?? '',
+    public: row.public,
+    ...(withType ? { type: 'STANDARD' } : {}),
+    file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit),
+    allowed_mime_types: row.allowed_mime_types,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 /**
- * Bucket writes run as the caller, so storage.buckets' RLS policies decide, as in hosted Storage
- * (issue 20): the service role bypasses RLS; a user needs an INSERT/UPDATE/DELETE policy.
+ * Bucket writes run as the caller, so storage.buckets' RLS policies decide, as in hosted Storage:
+ * the service role bypasses RLS; a user needs an INSERT/UPDATE/DELETE policy.
  */
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+// Storage's units are decimal: "20MB" is 20,000,000 bytes.
+const UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
 
-/** A number of bytes, or "5MB" / "100 KB" as storage-js lets callers write it; null = no limit. */
-function parseSizeLimit(v: unknown): number | null | undefined {
+/**
+ * A whole number of bytes, or a size such as "20MB" (Storage's parseFileSizeToBytes: a number with at
+ * most three significant digits, then GB, MB, KB or B, no spaces); null = no limit. A limit above the
+ * upload cap is refused as Storage refuses one above its global limit.
+ */
+function parseSizeLimit(v: unknown, uploadCap: number): number | null | undefined {
   if (v === undefined) return undefined;
   if (v === null) return null;
-  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-  if (typeof v === 'string') {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(v);
-    if (m) return Math.floor(Number(m[1]) * UNITS[(m[2] ?? 'b').toLowerCase()]);
+  let bytes: number | undefined;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) bytes = v;
+  else if (typeof v === 'string') {
+    const m = /^(\d+(?:\.\d+)?)(gb|mb|kb|b)$/i.exec(v);
+    if (m) bytes = Math.round(Number(Number.parseFloat(m[1]).toPrecision(3)) * UNITS[m[2].toLowerCase()]);
   }
-  throw badRequest('file_size_limit must be a number of bytes or a size like "5MB"');
+  if (bytes === undefined) throw storageError(400, 'InvalidRequest', 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
+  if (bytes > uploadCap) throw payloadTooLarge();
+  return bytes;
 }
 
 function parseMimeTypes(v: unknown): string[] | null | undefined {
@@ -59,7 +82,11 @@ export async function handleListBuckets(sc: StorageContext, req: IncomingMessage
       offset,
     ]),
   );
-  sendJson(res, 200, r.rows.map(normaliseBucketRow));
+  sendJson(
+    res,
+    200,
+    r.rows.map((row) => bucketJson(row, true)),
+  );
 }
 
 /** GET /bucket/{id} */
@@ -69,7 +96,7 @@ export async function handleGetBucket(sc: StorageContext, req: IncomingMessage, 
     tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id]),
   );
   if (!r.rows[0]) throw bucketNotFound();
-  sendJson(res, 200, normaliseBucketRow(r.rows[0]));
+  sendJson(res, 200, bucketJson(r.rows[0], false));
 }
 
 /** POST /bucket {id, name, public, file_size_limit, allowed_mime_types} */
@@ -88,7 +115,7 @@ export async function handleCreateBucket(sc: StorageContext, req: IncomingMessag
         ownerOf(auth).owner,
         ownerOf(auth).ownerId,
         parsePublic(body.public) ?? false,
-        parseSizeLimit(body.file_size_limit) ?? null,
+        parseSizeLimit(body.file_size_limit, sc.stack.config.maxUploadBody) ?? null,
         parseMimeTypes(body.allowed_mime_types) ?? null,
       ],
     ),
@@ -101,7 +128,7 @@ export async function handleUpdateBucket(sc: StorageContext, req: IncomingMessag
   const auth = requireAuth(sc, req);
   const body = await readJsonObject(sc, req);
   const isPublic = parsePublic(body.public);
-  const sizeLimit = parseSizeLimit(body.file_size_limit);
+  const sizeLimit = parseSizeLimit(body.file_size_limit, sc.stack.config.maxUploadBody);
   const mimeTypes = parseMimeTypes(body.allowed_mime_types);
   const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
     tx.query(

@@ -118,7 +118,7 @@ function route(sc: StorageContext, method: string, segments: string[]): Handler 
 }
 
 /** The Supabase-Storage-compatible service mounted at /storage/v1. */
-export async function createStorageService(ctx: StackContext): Promise<Service> {
+export function createStorageService(ctx: StackContext): Service {
   const sc: StorageContext = { stack: ctx, blobs: new BlobStore(ctx.config.dataDir, ctx.db) };
   return {
     async handle(req, res, path, url) {

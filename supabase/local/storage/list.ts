@@ -81,16 +81,21 @@ export async function handleList(sc: StorageContext, req: IncomingMessage, res: 
 
 /**
  * POST /object/list-v2/{bucket} (storage-js listV2): {prefix, limit (default and most 1000),
- * cursor, with_delimiter, sortBy {column: name|updated_at|created_at, order}}. Without a delimiter
- * every object whose name starts with the prefix; with one, the next level's folders ("a/b/") and
- * objects. Keys are full object names. Runs as the caller (SELECT policies). The cursor is opaque.
+ * cursor, with_delimiter, sortBy {column: name|updated_at|created_at, order}}, answered in hosted
+ * Storage's shape. Flat (no delimiter): every object whose name starts with the prefix, as
+ * {id, name, metadata, updated_at, created_at, last_accessed_at}. With the delimiter: the next
+ * level's folders and objects, each with `key`, the name's segment at the prefix's level
+ * (storage.search_v2: split_part(name, '/', levels)), so a folder's key has no '/', while its
+ * `name` is the full path ending in '/'. Sorted by name, a folder sits where its first object
+ * would; sorted by a date, a folder carries its oldest object's created_at (search_by_timestamp).
+ * Runs as the caller (SELECT policies). The cursor is opaque.
  */
 export async function handleListV2(sc: StorageContext, req: IncomingMessage, res: ServerResponse, bucketId: string): Promise<void> {
   const auth = requireAuth(sc, req);
   const body = await readJsonObject(sc, req);
   await loadBucket(sc, bucketId);
   const prefix = optionalString(body, 'prefix') ?? '';
-  const limit = optionalInt(body, 'limit', 1, 1000) ?? 1000;
+  const limit = Math.min(optionalInt(body, 'limit', 1, Number.MAX_SAFE_INTEGER) ?? 1000, 1000);
   const withDelimiter = body.with_delimiter === true;
   const cursor = optionalString(body, 'cursor');
   let offset = 0;
@@ -105,50 +110,65 @@ export async function handleListV2(sc: StorageContext, req: IncomingMessage, res
   if (!['name', 'updated_at', 'created_at'].includes(column))
     throw badRequest('body/sortBy/column must be one of name, updated_at, created_at');
   const order = (optionalString(sortBy, 'order') ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
-  // Folders sort by their key whatever the column (they have no dates); `column` is from the list above.
-  const orderBy = column === 'name' ? `key collate "C" ${order}` : `${column} ${order} nulls first, key collate "C" asc`;
+  const levels = prefix === '' ? 1 : prefix.split('/').length;
+  // `column` and `order` come from the lists above, never from the request text itself.
+  const orderBy =
+    column === 'name'
+      ? `sort_name collate "C" ${order}`
+      : `coalesce(date_trunc('milliseconds', ${column}), 'epoch'::timestamptz) ${order}, name collate "C" ${order}`;
   const sql = `
     with scoped as (
       select id, name, updated_at, created_at, last_accessed_at, metadata,
              case when $3 and strpos(substr(name, char_length($2) + 1), '/') > 0
-                  then $2 || split_part(substr(name, char_length($2) + 1), '/', 1) || '/' end as folder
+                  then $2 || split_part(substr(name, char_length($2) + 1), '/', 1) end as folder
       from storage.objects where bucket_id = $1 and starts_with(name, $2)
     ),
     entries as (
-      select folder as key, true as is_folder, null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
+      select folder as name, folder || '/' as sort_name, true as is_folder, null::uuid as id,
+             case when $6 then min(created_at) end as updated_at, case when $6 then min(created_at) end as created_at,
              null::timestamptz as last_accessed_at, null::jsonb as metadata
       from scoped where folder is not null group by folder
       union all
-      select name, false, id, updated_at, created_at, last_accessed_at, metadata from scoped where folder is null
+      select name, name, false, id, updated_at, created_at, last_accessed_at, metadata from scoped where folder is null
     )
-    select * from entries order by ${orderBy} limit $4 offset $5`;
+    select *, split_part(name, '/', $7) as key from entries order by ${orderBy} limit $4 offset $5`;
   const r = await asRole(sc.stack.db, auth.role, auth.claims, (tx) =>
     tx.query<{
       key: string;
+      name: string;
       is_folder: boolean;
       id: string | null;
       updated_at: unknown;
       created_at: unknown;
       last_accessed_at: unknown;
       metadata: unknown;
-    }>(sql, [bucketId, prefix, withDelimiter, limit + 1, offset]),
+    }>(sql, [bucketId, prefix, withDelimiter, limit + 1, offset, column !== 'name', levels]),
   );
   const page = r.rows.slice(0, limit);
   const hasNext = r.rows.length > limit;
+  const entry = (e: (typeof page)[number]) =>
+    withDelimiter
+      ? {
+          key: e.key,
+          name: e.is_folder ? `${e.name}/` : e.name,
+          id: e.id,
+          updated_at: e.updated_at,
+          created_at: e.created_at,
+          last_accessed_at: e.last_accessed_at,
+          metadata: e.metadata,
+        }
+      : {
+          id: e.id,
+          name: e.name,
+          metadata: e.metadata,
+          updated_at: e.updated_at,
+          created_at: e.created_at,
+          last_accessed_at: e.last_accessed_at,
+        };
   sendJson(res, 200, {
     hasNext,
-    ...(hasNext ? { nextCursor: Buffer.from(`o${offset + limit}`).toString('base64url') } : {}),
-    folders: page.filter((e) => e.is_folder).map((e) => ({ key: e.key, name: e.key })),
-    objects: page
-      .filter((e) => !e.is_folder)
-      .map((e) => ({
-        id: e.id,
-        key: e.key,
-        name: e.key,
-        updated_at: e.updated_at,
-        created_at: e.created_at,
-        last_accessed_at: e.last_accessed_at,
-        metadata: e.metadata,
-      })),
+    ...(hasNext ? { nextCursor: Buffer.from(`o${offset + limit}`).toString('base64url'), nextCursorKey: page[page.length - 1].name } : {}),
+    folders: page.filter((e) => e.is_folder).map(entry),
+    objects: page.filter((e) => !e.is_folder).map(entry),
   });
 }

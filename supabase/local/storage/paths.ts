@@ -12,8 +12,8 @@ export function checkBucketId(id: string): string {
 
 // Storage's safe key characters, plus any non-ASCII character (names like "café.png").
 const KEY_CHARS = /^[\w/!.*'() &$@=;:+,?\-\u0080-\uFFFF]*$/u;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// C0 controls, DEL and C1 controls (Unicode's Cc category).
+const CONTROL = /\p{Cc}/u;
 
 /**
  * An object name ("folder/sub/file.png") or a 400: no empty, "." or ".." segment, no absolute path,
@@ -78,7 +78,7 @@ export class BlobLayout {
 
   /** "~" never appears in a key, so a version file cannot collide with a nested object's directory. */
   versionFile(bucket: string, name: string, version: string): string {
-    if (!isVersion(version)) throw new Error(`unexpected object version "${version}"`);
+    if (!isVersion(version)) throw new Error(`unexpected object version ${JSON.stringify(version)}`);
     return path.join(this.objectDir(bucket, name), `~${version}`);
   }
 

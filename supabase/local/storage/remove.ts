@@ -38,7 +38,7 @@ export async function handleBulkRemove(sc: StorageContext, req: IncomingMessage,
   if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > 1000 || !prefixes.every((p) => typeof p === 'string')) {
     throw badRequest('body/prefixes must be an array of 1 to 1000 strings');
   }
-  sendJson(res, 200, await removeObjects(sc, req, bucketId, prefixes as string[]));
+  sendJson(res, 200, await removeObjects(sc, req, bucketId, prefixes));
 }
 
 /** DELETE /object/{bucket}/{name}: one object, 404 when nothing the caller may delete is there. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Sharp as SharpPipeline, SharpOptions } from 'sharp';
 import { JwtError, verifyJwt } from '../jwt.ts';
 import { loadBucket, type StorageContext } from './context.ts';
 import { badRequest, objectNotFound, storageError } from './errors.ts';
@@ -8,10 +9,11 @@ import { selectAsCaller, selectAsOwner, type ObjectRow } from './serve.ts';
 /**
  * Supabase Storage's image transformations (GET /render/image/{public|authenticated|sign}/...):
  * width, height (1-2500), resize (cover | contain | fill), quality (20-100, default 80) and format
- * (`origin` keeps the stored format; otherwise WebP when the client accepts it, as hosted does).
+ * (`origin` keeps the stored format, `webp` / `avif` convert; without it WebP when the client
+ * accepts it, as hosted does). Every rendered image says what was applied in X-Transformations.
  * Rendered with sharp (libvips, shipped in npm packages); without it the routes answer a clear 501.
  */
-type Sharp = ((input: Buffer, options?: import('sharp').SharpOptions) => import('sharp').Sharp) & {
+type Sharp = ((input: Buffer, options?: SharpOptions) => SharpPipeline) & {
   concurrency(threads: number): number;
   cache(enabled: boolean): unknown;
 };
@@ -43,8 +45,9 @@ export interface Transform {
   width?: number;
   height?: number;
   resize: 'cover' | 'contain' | 'fill';
-  quality: number;
-  format: 'origin' | 'auto';
+  /** As asked (the rendering's default is 80). */
+  quality?: number;
+  format: 'origin' | 'auto' | 'webp' | 'avif';
 }
 
 function dimension(q: URLSearchParams, key: string): number | undefined {
@@ -55,15 +58,48 @@ function dimension(q: URLSearchParams, key: string): number | undefined {
   return n;
 }
 
-export function parseTransform(q: URLSearchParams): Transform {
+function parseTransform(q: URLSearchParams): Transform {
   const resize = q.get('resize') ?? 'cover';
   if (resize !== 'cover' && resize !== 'contain' && resize !== 'fill') throw badRequest('resize must be cover, contain or fill');
   const qv = q.get('quality');
-  const quality = qv === null || qv === '' ? 80 : Number(qv);
-  if (!Number.isInteger(quality) || quality < 20 || quality > 100) throw badRequest('quality must be a whole number between 20 and 100');
+  const quality = qv === null || qv === '' ? undefined : Number(qv);
+  if (quality !== undefined && (!Number.isInteger(quality) || quality < 20 || quality > 100))
+    throw badRequest('quality must be a whole number between 20 and 100');
   const format = q.get('format') ?? 'auto';
-  if (format !== 'origin' && format !== 'auto') throw badRequest('format must be origin');
+  if (format !== 'origin' && format !== 'auto' && format !== 'webp' && format !== 'avif')
+    throw badRequest('format must be origin, avif or webp');
   return { width: dimension(q, 'width'), height: dimension(q, 'height'), resize, quality, format };
+}
+
+const RESIZING_TYPE = { cover: 'fill', contain: 'fit', fill: 'force' } as const;
+
+/**
+ * X-Transformations as hosted Storage sends it with every rendered image: the imgproxy options it
+ * applied (height, width, resizing_type, quality and format, each only when asked for).
+ */
+function transformationsHeader(t: Transform): string {
+  const parts: string[] = [];
+  if (t.height !== undefined) parts.push(`height:${t.height}`);
+  if (t.width !== undefined) parts.push(`width:${t.width}`);
+  if (t.width !== undefined || t.height !== undefined) parts.push(`resizing_type:${RESIZING_TYPE[t.resize]}`);
+  if (t.quality !== undefined) parts.push(`quality:${t.quality}`);
+  if (t.format === 'webp' || t.format === 'avif') parts.push(`format:${t.format}`);
+  return parts.join(',');
+}
+
+/**
+ * A signed render token's `transformations` claim, in Storage's form ("height:100,width:100,
+ * resize:cover,quality:80,format:webp"), as transform options. Tokens signed as a query string
+ * (width=..&height=..) are read too.
+ */
+function transformFromClaim(claim: string): Transform {
+  if (claim.includes('=')) return parseTransform(new URLSearchParams(claim));
+  const q = new URLSearchParams();
+  for (const part of claim.split(',')) {
+    const [name, value] = part.split(':');
+    if (value !== undefined && value !== '' && ['height', 'width', 'resize', 'quality', 'format'].includes(name)) q.set(name, value);
+  }
+  return parseTransform(q);
 }
 
 async function sendRendered(sc: StorageContext, req: IncomingMessage, res: ServerResponse, row: ObjectRow, t: Transform): Promise<void> {
@@ -77,7 +113,7 @@ async function sendRendered(sc: StorageContext, req: IncomingMessage, res: Serve
   const chunks: Buffer[] = [];
   for await (const chunk of blob.stream()) chunks.push(chunk as Buffer);
   const input = Buffer.concat(chunks);
-  const webp = t.format === 'auto' && /image\/webp/i.test(String(req.headers.accept ?? ''));
+  const webp = t.format === 'webp' || (t.format === 'auto' && /image\/webp/i.test(String(req.headers.accept ?? '')));
   let out: { data: Buffer; info: { format: string } };
   try {
     let img = sharp(input, { limitInputPixels: 50_000_000, animated: false }).rotate();
@@ -90,14 +126,16 @@ async function sendRendered(sc: StorageContext, req: IncomingMessage, res: Serve
       'image/webp': 'webp',
       'image/avif': 'avif',
     };
-    const target = webp ? 'webp' : origin[mimetype];
-    img = target === 'png' ? img.png() : target === 'gif' ? img.gif() : img.toFormat(target, { quality: t.quality });
+    const target = t.format === 'avif' ? 'avif' : webp ? 'webp' : origin[mimetype];
+    img = target === 'png' ? img.png() : target === 'gif' ? img.gif() : img.toFormat(target, { quality: t.quality ?? 80 });
     out = await img.toBuffer({ resolveWithObject: true });
   } catch {
     throw storageError(422, 'InvalidRequest', 'The image could not be transformed');
   }
   const type = FORMAT_TYPES[out.info.format] ?? 'application/octet-stream';
+  const applied = transformationsHeader(t);
   res.writeHead(200, {
+    ...(applied ? { 'X-Transformations': applied } : {}),
     'Content-Type': type,
     'Content-Length': String(out.data.length),
     'X-Content-Type-Options': 'nosniff',
@@ -157,7 +195,7 @@ export async function handleRenderSigned(
   }
   if (claims.url !== `${bucketId}/${name}` || typeof claims.transformations !== 'string')
     throw storageError(400, 'InvalidSignature', 'The url do not match the signature');
-  const t = parseTransform(new URLSearchParams(claims.transformations));
+  const t = transformFromClaim(claims.transformations);
   await loadBucket(sc, bucketId);
   await sendRendered(sc, req, res, await selectAsOwner(sc, bucketId, name), t);
 }

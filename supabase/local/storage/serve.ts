@@ -168,23 +168,28 @@ function expiresInFrom(body: Record<string, unknown>): number {
 function signedPath(sc: StorageContext, bucketId: string, name: string, expiresIn: number, transform?: Record<string, unknown>): string {
   const now = Math.floor(sc.stack.config.now() / 1000);
   // A token without a `role` claim: it opens this one object and is refused as an API key.
-  // With `transform` (storage-js createSignedUrl's option) it opens the rendered image instead.
-  const transformations = transform ? transformQuery(transform) : undefined;
+  // With `transform` (storage-js createSignedUrl's option) it opens the rendered image instead,
+  // as hosted Storage signs it: a render URL only when some option was given.
+  const transformations = transform ? transformClaim(transform) : '';
   const token = signJwt(
-    { url: `${bucketId}/${name}`, ...(transformations !== undefined ? { transformations } : {}), iat: now, exp: now + expiresIn },
+    { url: `${bucketId}/${name}`, ...(transformations !== '' ? { transformations } : {}), iat: now, exp: now + expiresIn },
     sc.stack.config.jwtSecret,
   );
-  return `/${transformations !== undefined ? 'render/image' : 'object'}/sign/${bucketId}/${name}?token=${token}`;
+  return `/${transformations !== '' ? 'render/image' : 'object'}/sign/${bucketId}/${name}?token=${token}`;
 }
 
-/** The transform options as a query string (width=..&height=..), kept in the render token. */
-function transformQuery(transform: Record<string, unknown>): string {
-  const q = new URLSearchParams();
-  for (const key of ['width', 'height', 'resize', 'quality', 'format']) {
+/** The transform options kept in the render token, in Storage's form: "height:32,width:64,resize:cover,quality:80". */
+function transformClaim(transform: Record<string, unknown>): string {
+  const value = (key: string) => {
     const v = transform[key];
-    if (typeof v === 'number' || typeof v === 'string') q.set(key, String(v));
-  }
-  return q.toString();
+    return typeof v === 'number' || (typeof v === 'string' && v !== '') ? String(v) : undefined;
+  };
+  const parts: string[] = [];
+  for (const key of ['height', 'width']) if (value(key) !== undefined) parts.push(`${key}:${value(key)}`);
+  if (parts.length > 0 && value('resize') !== undefined) parts.push(`resize:${value('resize')}`);
+  if (value('quality') !== undefined) parts.push(`quality:${value('quality')}`);
+  if (value('format') !== undefined && value('format') !== 'origin') parts.push(`format:${value('format')}`);
+  return parts.join(',');
 }
 
 /** POST /object/sign/{bucket}/{name} {expiresIn}: the caller must be allowed to read the object now. */
@@ -226,7 +231,7 @@ export async function handleCreateSignedUrls(
   sendJson(
     res,
     200,
-    (paths as string[]).map((p) =>
+    paths.map((p) =>
       names.has(p)
         ? { error: null, path: p, signedURL: signedPath(sc, bucketId, p, expiresIn) }
         : { error: 'Either the object does not exist or you do not have access to it', path: p, signedURL: null },

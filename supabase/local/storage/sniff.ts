@@ -74,7 +74,7 @@ function decodeText(buf: Buffer): string | undefined {
       return undefined;
     }
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- the MIME Sniffing standard's binary data bytes, control characters by definition
   if (/[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f]/.test(text)) return undefined;
   return text.replace(/^\uFEFF/, '');
 }

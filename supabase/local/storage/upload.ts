@@ -85,7 +85,7 @@ export function enforceBucketLimits(bucket: Bucket, size: number, mimetype: stri
   if (!mimeAllowed(mimetype, bucket.allowed_mime_types)) throw invalidMimeType(mimetype);
 }
 
-export function objectMetadata(bytes: Buffer, mimetype: string, cacheControl: string) {
+function objectMetadata(bytes: Buffer, mimetype: string, cacheControl: string) {
   return {
     eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
     size: bytes.length,

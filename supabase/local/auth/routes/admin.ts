@@ -24,7 +24,7 @@ const emailExists = () => unprocessable('email_exists', 'A user with this email 
 const GO_DURATION_UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** ban_duration as GoTrue takes it: a Go duration ("24h", "1h30m", "876000h") or "none" to lift a ban. */
-export function parseBanDuration(value: string, nowMs: number): string | null {
+function parseBanDuration(value: string, nowMs: number): string | null {
   if (value === 'none') return null;
   const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
   let total = 0;
@@ -95,7 +95,7 @@ export async function createUser(r: AuthRequest): Promise<void> {
   const ban = str(body, 'ban_duration');
   const bannedUntil = ban ? parseBanDuration(ban, r.now()) : null;
   if (await findUserByEmail(r.db, email)) throw emailExists();
-  const passwordHash = password ? await hashPassword(password) : null;
+  const passwordHash = password ? await hashPassword(r, password) : null;
   const now = nowIso(r.config.now);
   const user = await r.db
     .transaction(async (tx) => {
@@ -138,7 +138,7 @@ export async function updateUserById(r: AuthRequest, id: string): Promise<void> 
   const ban = str(body, 'ban_duration');
   const bannedUntil = ban !== undefined ? parseBanDuration(ban, r.now()) : undefined;
   const role = str(body, 'role');
-  const passwordHash = password ? await hashPassword(password) : undefined;
+  const passwordHash = password ? await hashPassword(r, password) : undefined;
   const now = nowIso(r.config.now);
   await r.db.transaction(async (tx) => {
     const set = (sql: string, value: unknown) =>
@@ -214,7 +214,7 @@ export async function generateLink(r: AuthRequest): Promise<void> {
     newEmail = normaliseEmail(str(body, 'new_email') ?? '');
     if (await findUserByEmail(r.db, newEmail)) throw emailExists();
   }
-  const passwordHash = password ? await hashPassword(password) : null;
+  const passwordHash = password ? await hashPassword(r, password) : null;
   const now = nowIso(r.config.now);
   const linkType =
     type === 'email_change_new' || type === 'email_change_current'

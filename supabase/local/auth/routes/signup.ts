@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { isPgError } from '../../db/index.ts';
 import { authError, unprocessable, validationFailed } from '../errors.ts';
 import { issueEmailLink } from '../links.ts';
@@ -11,7 +10,8 @@ import { checkPassword, checkPasswordPolicy, normaliseEmail } from '../validatio
 
 export const BCRYPT_COST = 10;
 
-export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
+/** A bcrypt hash at GoTrue's cost, computed off the HTTP thread (hash-pool.ts). */
+export const hashPassword = (r: AuthRequest, password: string) => r.auth.hasher.hash(password, BCRYPT_COST);
 
 /** A failing trigger on auth.users (the product's profile trigger...) surfaces as GoTrue says it. */
 export function databaseErrorSavingUser(e: unknown): Error {
@@ -25,6 +25,8 @@ export function databaseErrorSavingUser(e: unknown): Error {
  * the e-mail again; a confirmed one gets 422 user_already_exists.
  */
 export async function signup(r: AuthRequest): Promise<void> {
+  // GoTrue limits sign-ups per client IP (sign_in_sign_ups): each one hashes a password.
+  r.rateLimit('signup');
   const body = await r.body();
   const rawEmail = str(body, 'email');
   const password = str(body, 'password');
@@ -43,7 +45,7 @@ export async function signup(r: AuthRequest): Promise<void> {
   if (existing?.email_confirmed_at) throw unprocessable('user_already_exists', 'User already registered');
   if (!autoconfirm) r.auth.emailLimiter.take('signup', email, r.now());
 
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(r, password);
   const now = nowIso(r.config.now);
   let link: { actionLink: string; otp: string } | undefined;
   const result = await r.db

@@ -11,6 +11,8 @@ const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
 /** POST /token?grant_type=password|refresh_token|pkce */
 export async function token(r: AuthRequest): Promise<void> {
   const grant = r.query('grant_type');
+  // As GoTrue: every grant counts against the client IP's token limit, before any work.
+  if (grant === 'password' || grant === 'refresh_token' || grant === 'pkce') r.rateLimit('token');
   const body = await r.body();
   if (grant === 'password') return passwordGrant(r, body);
   if (grant === 'refresh_token') {
@@ -49,7 +51,7 @@ async function passwordGrant(r: AuthRequest, body: Record<string, unknown>): Pro
     limits.windowMs,
   );
   const user = await findUserByEmail(r.db, email);
-  const ok = await bcrypt.compare(password, user?.encrypted_password || DUMMY_HASH);
+  const ok = await r.auth.hasher.compare(password, user?.encrypted_password || DUMMY_HASH);
   if (!user || !user.encrypted_password || !ok) {
     // Counted for unknown addresses too, so the limit reveals nothing about who has an account.
     r.auth.signInFailures.record([accountKey, ipKey], r.now());

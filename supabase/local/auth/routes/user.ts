@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { unprocessable, validationFailed } from '../errors.ts';
 import { issueEmailLink, type IssuedLink } from '../links.ts';
 import { sendAuthEmail } from '../mail.ts';
@@ -7,7 +6,7 @@ import { obj, str, type AuthRequest } from '../request.ts';
 import { endSessions, type LogoutScope } from '../sessions.ts';
 import { findUserByEmail, loadUserJson, mergeMetadata, nowIso, syncEmailIdentity } from '../users.ts';
 import { checkPassword, checkPasswordPolicy, isRecentPassword, normaliseEmail } from '../validation.ts';
-import { hashPassword } from './signup.ts';
+import { BCRYPT_COST } from './signup.ts';
 
 /** GET /user: the bearer's user. */
 export async function getUser(r: AuthRequest): Promise<void> {
@@ -17,9 +16,13 @@ export async function getUser(r: AuthRequest): Promise<void> {
 
 /**
  * PUT /user {data?, password?, email?}. Needs a live session (a recovery link gives one).
- * A new e-mail address is only adopted once the link sent to it is followed.
+ * A new e-mail address is only adopted once the link sent to it is followed, and (secure e-mail
+ * change, GoTrue's default) the link sent to the current address as well.
  */
 export async function updateUser(r: AuthRequest): Promise<void> {
+  // GoTrue limits PUT /user per client IP (sign_in_sign_ups): a password change costs up to seven
+  // bcrypt runs. Counted before the session is looked up, so a flood costs no database work either.
+  r.rateLimit('user');
   const { user } = await r.requireUser();
   const body = await r.body();
   const data = obj(body, 'data');
@@ -31,14 +34,15 @@ export async function updateUser(r: AuthRequest): Promise<void> {
   if (password !== undefined) {
     checkPassword(password);
     checkPasswordPolicy(password, r.config.passwordPolicy);
-    // The current password and (issue 19) any of the last five are refused, as secure-reset does.
+    // The current password and any of the last five are refused, as secure-reset does.
+    const compare = (p: string, h: string) => r.auth.hasher.compare(p, h);
     if (
-      (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) ||
-      (await isRecentPassword(r.db, user.id, password, (p, h) => bcrypt.compare(p, h)))
+      (user.encrypted_password && (await compare(password, user.encrypted_password))) ||
+      (await isRecentPassword(r.db, user.id, password, compare))
     ) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
-    passwordHash = await hashPassword(password);
+    passwordHash = await r.auth.hasher.hash(password, BCRYPT_COST);
   }
   let newEmail: string | undefined;
   if (rawEmail !== undefined) {
@@ -78,10 +82,14 @@ export async function updateUser(r: AuthRequest): Promise<void> {
         type: 'email_change',
         redirectTo,
         pkce,
+        confirmCurrent: r.config.doubleConfirmChanges && !!user.email,
       });
     }
   });
-  if (link && newEmail) await sendAuthEmail(r.ctx, newEmail, 'email_change', link.actionLink);
+  if (link && newEmail) {
+    await sendAuthEmail(r.ctx, newEmail, 'email_change', link.actionLink);
+    if (link.current && user.email) await sendAuthEmail(r.ctx, user.email, 'email_change', link.current.actionLink, newEmail);
+  }
   r.json(200, await loadUserJson(r.db, user.id));
 }
 
