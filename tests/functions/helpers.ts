@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { testStack } from '../setup/stack-info.ts';
 
 export interface FunctionAnswer<T = Record<string, unknown>> {
@@ -53,7 +54,11 @@ export async function setFunctionEnv(name: string, env: Record<string, string>, 
 /** The header that sends a call to a function's test env profile (see setFunctionEnv). */
 export const profileHeaders = (profile: string): Record<string, string> => ({ 'x-test-env-profile': profile });
 
-/** Bad inputs every JSON function must answer with a 4xx JSON error (never 500). */
+/**
+ * Bad inputs every JSON function must answer with a 4xx JSON error (never 500): a body that is not
+ * JSON, an empty body, a 2 MB body, then each of `invalidBodies`. Check the answers with
+ * expectBadInputAnswers.
+ */
 export async function expectBadInputHandled(name: string, token: string, invalidBodies: unknown[]): Promise<FunctionAnswer[]> {
   const answers: FunctionAnswer[] = [];
   answers.push(await callFunction(name, { token, rawBody: '{"not json' }));
@@ -61,4 +66,24 @@ export async function expectBadInputHandled(name: string, token: string, invalid
   answers.push(await callFunction(name, { token, rawBody: JSON.stringify({ pad: 'z'.repeat(2 * 1024 * 1024) }) }));
   for (const body of invalidBodies) answers.push(await callFunction(name, { token, body }));
   return answers;
+}
+
+/**
+ * The answers of expectBadInputHandled, in its order: 400 invalid_json and 400 invalid_request
+ * (supabase/functions/_shared/http.ts), 413 PAYLOAD_TOO_LARGE (the stack's body limit), then 400
+ * with one of `codes` for each invalid body; every one with a readable message.
+ */
+export function expectBadInputAnswers(answers: FunctionAnswer[], codes: string[] = ['invalid_request'], label = ''): void {
+  const [notJson, empty, tooLarge, ...invalid] = answers;
+  const what = (a: FunctionAnswer) => ({ status: a.status, error: a.body.error, hasMessage: typeof a.body.message === 'string' });
+  expect(what(notJson), `${label} not JSON: ${notJson.text}`).toEqual({ status: 400, error: 'invalid_json', hasMessage: true });
+  expect(what(empty), `${label} empty body: ${empty.text}`).toEqual({ status: 400, error: 'invalid_request', hasMessage: true });
+  // 2 MB is over the stack's own body limit: its proxy refuses it before the function runs.
+  expect(tooLarge.status, `${label} 2 MB body: ${tooLarge.text}`).toBe(413);
+  expect(tooLarge.body, `${label} 2 MB body`).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  for (const a of invalid) {
+    expect(a.status, `${label} ${a.text}`).toBe(400);
+    expect(codes, `${label} ${a.text}`).toContain(a.body.error);
+    expect(typeof a.body.message, `${label} ${a.text}`).toBe('string');
+  }
 }

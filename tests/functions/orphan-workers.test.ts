@@ -1,4 +1,5 @@
-// Issue 19 item 10: Deno workers exit when the stack dies, even by SIGKILL (they lived on before).
+// Deno workers exit when the stack dies, even by SIGKILL: an orphaned worker would keep its port,
+// memory and the function's secrets alive with nothing to stop it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,7 +35,7 @@ describe('function workers and the stack', () => {
     );
     const ready = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the child stack did not start')), 240_000);
-      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      readline.createInterface({ input: child.stdout }).on('line', (line) => {
         if (line.startsWith('READY ')) {
           clearTimeout(timer);
           resolve(line);

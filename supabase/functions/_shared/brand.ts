@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '../../../shared/constants.ts';
+import { BRAND_NAME } from '~shared/constants.ts';
 import { env } from './env.ts';
 
 /** The product name in e-mails: BRAND_NAME env when set, else the shared constant. */

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { EMAIL_CODE_LENGTH } from '../../../shared/constants.ts';
+import { EMAIL_CODE_LENGTH } from '~shared/constants.ts';
 
 /** A uniformly random 6-digit code (rejection sampling: no modulo bias). */
 export function randomCode(length = EMAIL_CODE_LENGTH): string {
@@ -12,17 +12,24 @@ export function randomCode(length = EMAIL_CODE_LENGTH): string {
   }
 }
 
-/** Codes are stored as sha256(user_id ':' code): a leaked table gives no usable codes. */
-export async function hashCode(userId: string, code: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${userId}:${code}`));
+/** The SHA-256 of a text, in hex. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+/** Codes are stored as sha256(user_id ':' code): a leaked table gives no usable codes. */
+export function hashCode(userId: string, code: string): Promise<string> {
+  return sha256Hex(`${userId}:${code}`);
+}
+
+/** 32 random bytes as base64url (43 characters): a link token that cannot be guessed. */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** True when another account already uses the address (profiles.email mirrors auth.users.email). */

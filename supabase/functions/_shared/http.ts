@@ -24,7 +24,7 @@ export function errorResponse(status: number, code: string, message: string, ext
   return json({ error: code, message, ...extra }, status);
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads the body as JSON: 413 when larger than `maxBytes`, 400 when empty or not JSON. */
 export async function readJsonBody(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {

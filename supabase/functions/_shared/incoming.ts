@@ -4,10 +4,10 @@ import {
   INCOMING_INSTAGRAM_CATEGORY_NAME,
   INCOMING_TIKTOK_CATEGORY_NAME,
   type IncomingSource,
-} from '../../../shared/constants.ts';
+} from '~shared/constants.ts';
 
 /** The incoming folder for each source; the Instagram and TikTok ones are created on first use. */
-export const INCOMING_FOLDERS: Record<IncomingSource, { name: string; displayOrder: number }> = {
+const INCOMING_FOLDERS: Record<IncomingSource, { name: string; displayOrder: number }> = {
   generic: { name: INCOMING_CATEGORY_NAME, displayOrder: 1 },
   instagram: { name: INCOMING_INSTAGRAM_CATEGORY_NAME, displayOrder: 2 },
   tiktok: { name: INCOMING_TIKTOK_CATEGORY_NAME, displayOrder: 3 },
@@ -25,13 +25,36 @@ export function sourceOfUrl(url: string): IncomingSource {
 }
 
 /** A readable title for a bare URL: host and path, shortened. */
-export function titleForUrl(url: string): string {
+function titleForUrl(url: string): string {
   const u = new URL(url);
   const title = `${u.hostname.replace(/^www\./, '')}${u.pathname === '/' ? '' : u.pathname}`;
   return title.length > 120 ? `${title.slice(0, 117)}...` : title;
 }
 
+/**
+ * The default folder of the user's General settings (user_preferences), when it is still one of
+ * their own folders; null otherwise. A generic share-in goes there instead of the incoming folder;
+ * Instagram and TikTok ones keep their own folders (the spec's labels name them).
+ */
+async function preferredFolder(admin: SupabaseClient, userId: string): Promise<{ id: string; name: string } | null> {
+  const { data: prefs } = await admin.from('user_preferences').select('default_category_id').eq('user_id', userId).maybeSingle();
+  const folderId = (prefs as { default_category_id: string | null } | null)?.default_category_id;
+  if (!folderId) return null;
+  const { data } = await admin
+    .from('categories')
+    .select('id, name')
+    .eq('id', folderId)
+    .eq('user_id', userId)
+    .eq('is_template', false)
+    .maybeSingle();
+  return (data as { id: string; name: string } | null) ?? null;
+}
+
 async function incomingFolderId(admin: SupabaseClient, userId: string, source: IncomingSource): Promise<{ id: string; name: string }> {
+  if (source === 'generic') {
+    const preferred = await preferredFolder(admin, userId);
+    if (preferred) return preferred;
+  }
   const { name, displayOrder } = INCOMING_FOLDERS[source];
   const find = async () => {
     // The generic folder is a system folder made at sign-up (system_key 'incoming'); match it by key first.

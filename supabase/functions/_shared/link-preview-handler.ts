@@ -1,8 +1,8 @@
-import { IMAGE_MIME, parsePreviewHtml, PREVIEW_LIMITS, sniffRasterImage, absoluteHttpUrl } from '../../../shared/rules/link-preview.ts';
-import { linkPreviewRequestSchema, type LinkPreviewResult } from '../../../shared/schemas/link-preview.ts';
+import { IMAGE_MIME, parsePreviewHtml, PREVIEW_LIMITS, sniffRasterImage, absoluteHttpUrl } from '~shared/rules/link-preview.ts';
+import { linkPreviewRequestSchema, type LinkPreviewResult } from '~shared/schemas/link-preview.ts';
 import { brandName, siteUrl } from './brand.ts';
 import { adminClient, bearerToken, requireUser, userClient } from './clients.ts';
-import { env } from './env.ts';
+import { env, requireEnv } from './env.ts';
 import { handle, HttpError, json, parseWith, readJsonBody } from './http.ts';
 import { FetchFailed, safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 import { allowListFromEnv, BlockedError } from './ssrf.ts';
@@ -51,6 +51,20 @@ async function downloadImage(url: string, base: Omit<SafeFetchOptions, 'maxBytes
   } catch {
     return null;
   }
+}
+
+let storageRegistered = false;
+
+/**
+ * links.favicon_url and preview_image_url accept only this project's storage URLs
+ * (public.is_own_image_url). The project's URL is SUPABASE_URL, which the platform sets; it is
+ * registered once per worker, so a hosted project that was never told its URL still stores copies.
+ */
+async function registerOwnStorage(admin: ReturnType<typeof adminClient>): Promise<void> {
+  if (storageRegistered) return;
+  const { error } = await admin.rpc('register_storage_url', { api_url: new URL(requireEnv('SUPABASE_URL')).origin });
+  if (error) console.error(`link-preview: storage URL not registered: ${error.message}`);
+  else storageRegistered = true;
 }
 
 type LinkToPreview = { id: string; url: string; description: string | null };
@@ -156,6 +170,7 @@ export const handleLinkPreview = handle(async (req) => {
     // ?v= busts the browser cache when a refresh stores a new image under the same path
     return `${admin.storage.from(BUCKET).getPublicUrl(path).data.publicUrl}?v=${stamp}`;
   };
+  await registerOwnStorage(admin);
   const [faviconUrl, imageUrl] = await Promise.all([store('favicon', icon), store('image', image)]);
   const update: Record<string, unknown> = {
     favicon_url: faviconUrl,

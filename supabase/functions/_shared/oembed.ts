@@ -1,9 +1,9 @@
-import { oembedRequestSchema } from '../../../shared/schemas/oembed.ts';
+import { oembedRequestSchema } from '~shared/schemas/oembed.ts';
 import { requireUser } from './clients.ts';
 import { env } from './env.ts';
 import { handle, HttpError, json, parseWith, readBytesLimited, readJsonBody } from './http.ts';
 
-export const OEMBED_TIMEOUT_MS = 5000;
+const OEMBED_TIMEOUT_MS = 5000;
 const MAX_PROVIDER_BYTES = 256 * 1024;
 
 export interface OembedProvider {
@@ -39,7 +39,7 @@ export const tiktok: OembedProvider = {
 };
 
 /** The page URL when it belongs to the provider (http(s), its hosts, no credentials, default port). */
-export function providerPageUrl(provider: OembedProvider, raw: string): string {
+function providerPageUrl(provider: OembedProvider, raw: string): string {
   const url = new URL(raw);
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (!provider.hosts.includes(host) || url.username || url.password || url.port) {
@@ -52,7 +52,7 @@ const httpOnly = (value: unknown): string | null => (typeof value === 'string' &
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** Asks the provider (5 s timeout) and answers {title, author_name, thumbnail_url}. */
-export async function lookup(provider: OembedProvider, pageUrl: string): Promise<Response> {
+async function lookup(provider: OembedProvider, pageUrl: string): Promise<Response> {
   const endpoint = provider.endpoint(pageUrl);
   let res: Response;
   try {
@@ -91,7 +91,7 @@ export async function lookup(provider: OembedProvider, pageUrl: string): Promise
 /** The whole handler of an oEmbed function: body {url} of that provider only. */
 export function oembedHandler(provider: OembedProvider): (req: Request) => Promise<Response> {
   return handle(async (req) => {
-    // A signed-in user only (issue 19): the anon key alone would make this an open proxy to the provider.
+    // A signed-in user only: the anon key alone would make this an open proxy to the provider.
     await requireUser(req);
     const { url } = parseWith(oembedRequestSchema, await readJsonBody(req));
     return lookup(provider, providerPageUrl(provider, url));

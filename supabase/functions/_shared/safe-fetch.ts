@@ -1,7 +1,7 @@
 import { BlockedError, chooseAddress, parseTarget, type PreviewTarget } from './ssrf.ts';
 
 /**
- * Issue 18: an HTTP GET that can only reach public addresses, SSRF-safe by construction.
+ * An HTTP GET that can only reach public addresses, SSRF-safe by construction.
  *
  * Why not fetch(): fetch resolves the host itself, after our check, and may get a different answer
  * (DNS rebinding); it also follows redirects to wherever. So, per hop:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrlField } from '../../../shared/schemas/fields.ts';
+import { httpUrlField } from '~shared/schemas/fields.ts';
 
 /**
  * Function bodies that shared/schemas does not define (the rest come from there).

@@ -1,4 +1,4 @@
-import { shareIncomingPayloadSchema } from '../../../shared/schemas/share-incoming.ts';
+import { shareIncomingPayloadSchema } from '~shared/schemas/share-incoming.ts';
 import { adminClient, requireUser } from './clients.ts';
 import { handle, json, parseWith, readJsonBody } from './http.ts';
 import { saveIncomingLink } from './incoming.ts';

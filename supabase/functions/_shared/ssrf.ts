@@ -1,5 +1,5 @@
 /**
- * The one rule for "may the server connect there?" (issue 18: link previews fetch URLs users give us).
+ * The one rule for "may the server connect there?" (link previews fetch URLs users give us).
  * Pure code, no Deno API: the edge function imports it, and tests/unit/ssrf.test.ts runs it under Node.
  *
  * How it is used (see safe-fetch.ts): parse the URL, refuse bad schemes/ports, resolve the host
@@ -21,7 +21,7 @@ export type BlockReason =
   | 'invalid';
 
 /** Ports a preview may use unless a test allow-list names the address. */
-export const ALLOWED_PORTS: readonly number[] = [80, 443];
+const ALLOWED_PORTS: readonly number[] = [80, 443];
 
 /**
  * IPv4 in any spelling inet_aton accepts (what curl, browsers' URL parsers and many libraries
@@ -52,7 +52,7 @@ export function parseIPv4(text: string): number | null {
   return value * 2 ** (8 * (4 - nums.length)) + last;
 }
 
-export function formatIPv4(value: number): string {
+function formatIPv4(value: number): string {
   return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.');
 }
 
@@ -101,7 +101,7 @@ function inV4(value: number, base: string, bits: number): boolean {
 const METADATA_V4 = ['169.254.169.254', '169.254.170.2', '100.100.100.200', '168.63.129.16', '192.0.0.192'];
 
 /** Why an IPv4 address is not public, or null when the server may connect to it. */
-export function classifyIPv4(value: number): BlockReason | null {
+function classifyIPv4(value: number): BlockReason | null {
   if (METADATA_V4.some((m) => parseIPv4(m) === value)) return 'metadata';
   if (value === 0xffffffff) return 'broadcast';
   if (inV4(value, '0.0.0.0', 8)) return 'unspecified';
@@ -117,7 +117,7 @@ export function classifyIPv4(value: number): BlockReason | null {
 }
 
 /** Why an IPv6 address is not public (embedded IPv4 forms are judged by their IPv4 address). */
-export function classifyIPv6(g: number[]): BlockReason | null {
+function classifyIPv6(g: number[]): BlockReason | null {
   const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
   const v4 = () => g[6] * 65536 + g[7];
   if (zeroUpTo(8)) return 'unspecified';

@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
-import { DELETE_ACCOUNT_MESSAGES, deleteAccountBodySchema } from '../../../shared/schemas/delete-account.ts';
+import { DELETE_ACCOUNT_MESSAGES, deleteAccountBodySchema } from '~shared/schemas/delete-account.ts';
 import { adminClient, requireUser } from '../_shared/clients.ts';
 import { requireEnv } from '../_shared/env.ts';
 import { handle, HttpError, json, parseWith, readJsonBody } from '../_shared/http.ts';
@@ -8,7 +8,7 @@ import { handle, HttpError, json, parseWith, readJsonBody } from '../_shared/htt
 const REMOVE_BATCH = 100;
 
 /**
- * Deletes the caller's account (issue 13, /settings/privacy 'Delete my account'): the typed
+ * Deletes the caller's account (/settings/privacy 'Delete my account'): the typed
  * confirmation and the password again, then every stored object under {user_id}/ in every bucket
  * (through the Storage API, so the bytes go too), then the auth user, whose deletion cascades to
  * every row of the user (all user tables reference auth.users on delete cascade).

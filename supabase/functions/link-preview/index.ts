@@ -1,4 +1,4 @@
 import { handleLinkPreview } from '../_shared/link-preview-handler.ts';
 
-/** Issue 18: {url} or {link_id, hints?} -> {title, description, site_name, favicon_url, image_url, final_url}. */
+/** {url} or {link_id, hints?} -> {title, description, site_name, favicon_url, image_url, final_url}. */
 Deno.serve(handleLinkPreview);

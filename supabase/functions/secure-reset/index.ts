@@ -1,9 +1,9 @@
-import { checkPasswordLocally, type SecureResetCode } from '../../../shared/rules/password-policy.ts';
+import { checkPasswordLocally, type SecureResetCode } from '~shared/rules/password-policy.ts';
 // One number for the form's meter and this check.
-import { MIN_PASSWORD_STRENGTH_SCORE as MIN_STRENGTH_SCORE } from '../../../shared/rules/password-checklist.ts';
-import { SECURE_RESET_MESSAGES } from '../../../shared/rules/secure-reset-messages.ts';
-import { PASSWORD_HISTORY_SIZE } from '../../../shared/constants.ts';
-import { secureResetBodySchema } from '../../../shared/schemas/secure-reset.ts';
+import { MIN_PASSWORD_STRENGTH_SCORE as MIN_STRENGTH_SCORE } from '~shared/rules/password-checklist.ts';
+import { SECURE_RESET_MESSAGES } from '~shared/rules/secure-reset-messages.ts';
+import { PASSWORD_HISTORY_SIZE } from '~shared/constants.ts';
+import { secureResetBodySchema } from '~shared/schemas/secure-reset.ts';
 import { adminClient, requireUser } from '../_shared/clients.ts';
 import { env } from '../_shared/env.ts';
 import { errorResponse, handle, HttpError, json, parseWith, readJsonBody } from '../_shared/http.ts';

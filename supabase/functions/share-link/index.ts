@@ -1,11 +1,11 @@
-import { canReceiveMail, UNDELIVERABLE_EMAIL_MESSAGE } from '../../../shared/rules/email-deliverable.ts';
-import { shareLinkPayloadSchema, type ShareData } from '../../../shared/schemas/share-link-payload.ts';
+import { canReceiveMail, UNDELIVERABLE_EMAIL_MESSAGE } from '~shared/rules/email-deliverable.ts';
+import { shareLinkPayloadSchema } from '~shared/schemas/share-link-payload.ts';
 import { adminClient, requireUser } from '../_shared/clients.ts';
 import { brandName, siteUrl } from '../_shared/brand.ts';
 import { handle, HttpError, json, parseWith, readJsonBody } from '../_shared/http.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
 import { runAfterResponse } from '../_shared/background.ts';
-import { cleanSenderName, SHARE_RATE_LIMIT_MESSAGE } from '../../../shared/rules/share-limits.ts';
+import { cleanSenderName, SHARE_RATE_LIMIT_MESSAGE } from '~shared/rules/share-limits.ts';
 
 interface SharedLinkRow {
   id: string;
@@ -23,7 +23,7 @@ const SHARED = { success: true, message: 'Link shared successfully' };
  * share_count and, when the recipient blocked the sender, record the share as usual but mark it
  * in suppressed_shares (never delivered). This function checks the caller, writes the row with
  * the service role, maps the answers and sends the e-mail for the e-mail method, unless suppressed.
- * Issue 19: the insert trigger also applies the per-sender rate limits (429) and the one-address
+ * The insert trigger also applies the per-sender rate limits (429) and the one-address
  * rule; the suppression check and the e-mail run after the answer, so a delivered and a
  * suppressed share take the same time and a blocked sender learns nothing from it.
  */
@@ -31,7 +31,7 @@ Deno.serve(
   handle(async (req) => {
     const { user } = await requireUser(req);
     const body = await readJsonBody(req);
-    // Issue 17: an address no mail server could deliver to is named as such (before the general checks).
+    // An address no mail server could deliver to is named as such (before the general checks).
     const email = (body as { shareData?: { recipient_email?: unknown } } | null)?.shareData?.recipient_email;
     if (typeof email === 'string' && !canReceiveMail(email)) throw new HttpError(400, 'undeliverable_email', UNDELIVERABLE_EMAIL_MESSAGE);
     const { shareData } = parseWith(shareLinkPayloadSchema, body);
