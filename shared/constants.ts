@@ -24,7 +24,6 @@ export const PASSWORD_HISTORY_SIZE = 5;
 export const PASSWORD_IDENTITY_MIN_PART_LENGTH = 3;
 /** 4+ sequential ('abcd', '4321') or repeated ('aaaa') characters are refused by secure reset. */
 export const PASSWORD_SEQUENCE_RUN_LENGTH = 4;
-export const RECOVERY_LINK_EXPIRY_MINUTES = 5;
 
 // ── Landing and layout ───────────────────────────────────────────────────
 export const LOGO_TRANSPARENCY_TOLERANCE = 40;
@@ -50,8 +49,6 @@ export const STORAGE_BUCKETS = {
 export type StorageBucket = (typeof STORAGE_BUCKETS)[keyof typeof STORAGE_BUCKETS];
 /** Settings icon listing (and each icon category in storage), latest first. */
 export const SETTINGS_ICON_LIST_LIMIT = 100;
-/** background_name values besides page names. */
-export const BACKGROUND_SCOPES = ['banner', 'dashboard'] as const;
 
 // ── Categories and folders ───────────────────────────────────────────────
 export const DEFAULT_CATEGORY_NAME = 'Recently Saved Links';
@@ -61,8 +58,9 @@ export const INCOMING_INSTAGRAM_CATEGORY_NAME = 'Recently Received Links (Instag
 export const INCOMING_TIKTOK_CATEGORY_NAME = 'Recently Received Links (TikTok)';
 export const INCOMING_CATEGORY_NAMES = [INCOMING_CATEGORY_NAME, INCOMING_INSTAGRAM_CATEGORY_NAME, INCOMING_TIKTOK_CATEGORY_NAME] as const;
 export const OUTGOING_SECTION_NAME = 'Recently Shared Links (Outgoing)';
-export const APPROVED_FOLDER_NAME = 'APPROVED';
-export const REJECTED_FOLDER_NAME = 'REJECTED';
+/** categories.system_key: which of the user's folders the server files links into by itself (null for the others). */
+export const SYSTEM_CATEGORY_KEYS = ['saved', 'incoming', 'approved', 'rejected'] as const;
+export type SystemCategoryKey = (typeof SYSTEM_CATEGORY_KEYS)[number];
 /** The category select's '+ Create new category' option value: the link form then asks for a name. */
 export const NEW_CATEGORY_OPTION = '__new__';
 /** Ids of the two virtual sub-sections of the default category. */
@@ -91,19 +89,21 @@ export const OUTLINE_COLOR_PRESETS = [
 // ── Links: ordering, display ─────────────────────────────────────────────
 /** 'Beginning' = newest + 60 s, 'End' = oldest − 60 s. */
 export const REORDER_OFFSET_MS = 60_000;
-export const DATE_DISPLAY_FORMAT = 'MMM d, yyyy';
 export const DESCRIPTION_PREVIEW_LENGTH = 120;
 export const VIEW_MODES = ['gallery', 'compact', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 export const SORT_OPTIONS = ['newest', 'oldest', 'alphabetical', 'most_viewed', 'most_shared'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
-/** Window-width breakpoints (px) for the grid: <640, >=640, >=768, >=1024. */
-export const GRID_BREAKPOINTS = [640, 768, 1024] as const;
-export const GRID_COLUMNS: Record<ViewMode, readonly [number, number, number, number]> = {
-  gallery: [2, 3, 4, 6],
-  compact: [3, 4, 6, 8],
-  list: [1, 1, 1, 1],
-};
+/** Window-width breakpoint (px) from which a card's reorder bar is a hover overlay (Tailwind's sm). */
+export const GRID_BREAKPOINTS = [640] as const;
+/**
+ * The narrowest card a view mode lays out (px): as many columns as fit the grid's width, so a title
+ * shows at least ~24 characters (gallery cards also hold a picture and a description). List is one
+ * row a link. Gap between cards: GRID_GAP_PX.
+ */
+export const GRID_MIN_CARD_WIDTH: Record<Exclude<ViewMode, 'list'>, number> = { gallery: 320, compact: 260 };
+export const GRID_MAX_COLUMNS: Record<ViewMode, number> = { gallery: 6, compact: 8, list: 1 };
+export const GRID_GAP_PX = 12;
 
 // ── Sharing ──────────────────────────────────────────────────────────────
 export const SHARE_TYPES = ['email', 'phone', 'social', 'username'] as const;
@@ -121,7 +121,6 @@ export const SOCIAL_PLATFORM_LABELS: Record<SocialPlatform, string> = {
 };
 export const SHARED_LINK_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type SharedLinkStatus = (typeof SHARED_LINK_STATUSES)[number];
-export const UNKNOWN_SENDER_NAME = 'Unknown User';
 /** Incoming view auto-refresh. */
 export const INCOMING_REFRESH_MS = 30_000;
 export const INCOMING_SOURCES = ['tiktok', 'instagram', 'generic'] as const;
@@ -147,6 +146,28 @@ export const PHONE_MIN_DIGITS = 7;
 export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_EXPIRY_MINUTES = 5;
 export const EMAIL_CODES_PER_HOUR = 3;
+/** Wrong codes per stored code; the last one burns the code (check_email_change_code). */
+export const EMAIL_CODE_MAX_TRIES = 5;
+/** Chosen: how long the link e-mailed to the old address can undo an e-mail change. */
+export const EMAIL_CHANGE_UNDO_DAYS = 7;
+/** The web page the undo link opens (its token in the fragment); it calls the restore-email function. */
+export const EMAIL_CHANGE_UNDO_PATH = '/auth/restore-email';
+
+// ── Account limits (one definition: the migrations' functions answer the same, tests/db/abuse-limits.test.ts) ──
+/** Chosen: links one account can hold, on every insert path (far above any real collection). */
+export const LINK_QUOTA = 100_000;
+/** Links per import_links call: one call stays a short statement other users barely wait for. */
+export const IMPORT_LINKS_PER_CALL = 100;
+/** Links offered to import_links per user and minute; then 429 until the minute is over. */
+export const IMPORT_LINKS_PER_MINUTE = 30_000;
+/** Most links list_links / list_folder_links answer in one call (more: pages of at most this many). */
+export const LINK_LIST_MAX_ROWS = 10_000;
+/** Most bytes of link values one list answer holds (more: smaller pages). */
+export const LINK_LIST_MAX_BYTES = 6 * 1024 * 1024;
+/** Chosen: a released username or URL name is held this long before anyone else can take it. */
+export const NAME_HOLD_DAYS = 30;
+/** Chosen: pending e-mail invitations one page owner can have. */
+export const PAGE_INVITATIONS_MAX = 200;
 
 // ── AI discovery ─────────────────────────────────────────────────────────
 export const AI_MODEL = 'gpt-4o-mini';
@@ -155,6 +176,13 @@ export const AI_MIN_SUGGESTIONS = 3;
 export const AI_MAX_SUGGESTIONS = 5;
 export const AI_CONTEXT_LINK_LIMIT = 10;
 export const AI_SUGGESTIONS_LIST_HEIGHT_PX = 400;
+/** Chosen: AI discovery calls per user (the ai-chat function; far above what a person asks by hand). */
+export const AI_CHATS_PER_MINUTE = 6;
+export const AI_CHATS_PER_DAY = 100;
+/** Chosen caps of one ai-chat call (the card sends one user message well within them). */
+export const AI_MAX_MESSAGES = 6;
+export const AI_MAX_MESSAGE_CHARS = 4_000;
+export const AI_MAX_TOTAL_CHARS = 8_000;
 
 // ── Appearance ───────────────────────────────────────────────────────────
 export const THEMES = ['system', 'light', 'dark', 'gray'] as const;
@@ -176,7 +204,6 @@ export const ACCENT_TEXT_LIGHTNESS_THRESHOLD = 55;
 // ── Public page and studio ───────────────────────────────────────────────
 export const PAGE_VISIBILITIES = ['public', 'exclusive', 'private'] as const;
 export type PageVisibility = (typeof PAGE_VISIBILITIES)[number];
-export const DEFAULT_PAGE_VISIBILITY: PageVisibility = 'private';
 export const MAIN_PHOTO_SIZES = ['x-large', 'large', 'medium', 'small', 'none'] as const;
 export type MainPhotoSize = (typeof MAIN_PHOTO_SIZES)[number];
 export const MESSAGE_BOX_COUNT = 7;
@@ -184,7 +211,6 @@ export const MESSAGE_BOX_TITLE_MAX = 60;
 export const MESSAGE_BOX_TEXT_MAX = 255;
 export const MESSAGE_IMAGES_MAX = 6;
 export const BANNER_MESSAGE_MAX = 120;
-export const LINKS_SECTION_IMAGE_COUNT = 4;
 export const DEFAULT_BANNER_MESSAGE = 'Welcome to my page.';
 export const DEFAULT_PROFILE_SECTION_TITLE = 'Profile';
 export const DEFAULT_BIO_SOCIAL_SECTION_TITLE = 'Bio & Social';
@@ -198,3 +224,6 @@ export const DEFAULT_MESSAGE_TITLES: readonly string[] = Array.from({ length: ME
 
 // ── Roles ────────────────────────────────────────────────────────────────
 export const ADMIN_ROLE = 'admin';
+/** user_roles.role: the roles the server grants (scripts/admin.ts). */
+export const USER_ROLES = [ADMIN_ROLE] as const;
+export type UserRole = (typeof USER_ROLES)[number];

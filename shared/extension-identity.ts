@@ -1,5 +1,5 @@
 /**
- * The extension's fixed identity (issue 19 item 7). Chrome derives an extension's id from the
+ * The extension's fixed identity. Chrome derives an extension's id from the
  * manifest's `key` (a public key; the id is the first 128 bits of its SHA-256, as letters a-p),
  * so every install of this build has the same id and auth may allow redirects to it alone.
  * Firefox gives each install a random moz-extension:// UUID; GECKO_ID is its fixed add-on id.

@@ -33,6 +33,11 @@ export const AUTH_MESSAGES = {
     title: 'Authentication Error',
     description: 'The password reset link has expired (5 minutes). Please request a new one.',
   },
+  /** A sign-up confirmation link opened a second time (or too late): it says so, and what to do. */
+  confirmationLinkUsed: {
+    title: 'Confirmation link already used',
+    description: 'This confirmation link was already used or has expired. If your account is confirmed, sign in.',
+  },
   recoverySessionFailed: 'Failed to validate reset link. Please try again.',
   noAuthenticatedUser: 'No authenticated user found.',
   emailVisibilityFailed: 'Failed to update email visibility.',
@@ -84,6 +89,20 @@ export function linkUpdatedExisting(title: string): ToastText {
   return { title: LINK_UPDATED_TITLE, description: `Updated existing link "${title}" with new details.` };
 }
 
+/** The success toast after a link is saved from the dashboard or the AI suggestions (part 1 §8), by save_link's outcome. */
+export function linkSavedMessage(outcome: string, title: string): ToastText {
+  if (outcome === 'updated_existing') return linkUpdatedExisting(title);
+  if (outcome === 'updated') return { title: LINK_UPDATED_TITLE, description: `"${title}" has been updated.` };
+  return linkAddedMessage(title);
+}
+
+/** 'Link deleted' on the dashboard (part 1 §8); the folder view says LINK_DELETED (part 2 §8). */
+export const linkDeletedMessage = (title: string): Required<ToastText> => ({
+  title: 'Link deleted',
+  description: `"${title}" has been deleted.`,
+});
+export const LINK_DELETED = 'Link deleted successfully!';
+
 /** 'Link moved {direction} successfully!' */
 export function linkMovedMessage(direction: string): ToastText {
   return { title: 'Success', description: `Link moved ${direction} successfully!` };
@@ -97,6 +116,20 @@ export function shareDialogTitle(title: string): string {
   return `Share Link: ${title}`;
 }
 
+/** Success toasts of the category dialogs (part 1 §8: "Category created / updated / deleted"). */
+export const categoryCreatedMessage = (name: string): Required<ToastText> => ({
+  title: 'Category created',
+  description: `"${name}" is ready for your links.`,
+});
+export const categoryUpdatedMessage = (name: string): Required<ToastText> => ({
+  title: 'Category updated',
+  description: `"${name}" has been saved.`,
+});
+export const categoryDeletedMessage = (name: string): Required<ToastText> => ({
+  title: 'Category deleted',
+  description: `"${name}" and its links were deleted.`,
+});
+
 export const CATEGORY_MESSAGES = {
   iconUploadFailed: { title: 'Icon upload failed', description: 'Failed to upload the icon. Please try again.' },
   saveFailed: 'Failed to save category. Please try again.',
@@ -104,7 +137,20 @@ export const CATEGORY_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this category? All links inside will also be permanently deleted.',
   removeIconConfirm: 'Are you sure you want to remove this icon? This action cannot be undone.',
   iconRemoved: { title: 'Icon removed', description: "Click 'Update Category' to save the changes." },
+  moveFailed: 'Failed to move the folder. Please try again.',
+  moveIntoItself: 'A folder cannot be moved into itself or one of its subfolders.',
 } as const;
+
+/** A dashboard section whose folder has subfolders but no links of its own (not the spec's empty state: it is not empty). */
+export const LINKS_ONLY_IN_SUBFOLDERS = 'No links directly in this folder: open a subfolder above.';
+
+/** The toast after a folder moved in the tree ('Top level' when it has no parent now). */
+export function categoryMovedMessage(name: string, parentName: string | null): { title: string; description: string } {
+  return {
+    title: 'Folder moved',
+    description: parentName ? `"${name}" is now inside "${parentName}".` : `"${name}" is now a top-level folder.`,
+  };
+}
 
 export const BACKGROUND_MESSAGES = {
   loadFailed: 'Failed to load your backgrounds.',
@@ -145,7 +191,6 @@ export const TEMPLATE_MESSAGES = {
   reorderFailed: 'Failed to reorder template.',
   deleteFailed: 'Failed to delete template category.',
   uploadFailed: 'Upload failed',
-  adminAccessRequired: 'Admin Access Required',
 } as const;
 
 // ── Settings, privacy, account, studio (part 2) ──────────────────────────

@@ -1,4 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
+import { AUTH_STORAGE_KEY } from '../rules/stored-session.ts';
+import type { Database } from './database.ts';
 
 /**
  * Where the auth session lives. The web app passes `window.localStorage`; the extension passes
@@ -27,20 +29,21 @@ export interface CreateSupabaseClientOptions {
   fetch?: typeof fetch;
 }
 
-/** The untyped client: row types live beside each entity (shared/data/<entity>/types.ts). */
-export type DataClient = SupabaseClient;
-
-export const DEFAULT_AUTH_STORAGE_KEY = 'linkvault-auth';
+/**
+ * The client the factory below creates, typed by the schema (database.ts): every `.from()` and
+ * `.rpc()` call checks its table, columns, arguments and result against the migrations.
+ */
+export type DataClient = ReturnType<typeof createSupabaseClient>;
 
 /**
  * The one place a supabase-js client is created. The session is persisted in the injected
  * storage and refreshed automatically (part 1 §7). Nothing here touches window or the DOM.
  */
-export function createSupabaseClient(options: CreateSupabaseClientOptions): DataClient {
-  return createClient(options.url, options.anonKey, {
+export function createSupabaseClient(options: CreateSupabaseClientOptions) {
+  return createClient<Database>(options.url, options.anonKey, {
     auth: {
       storage: options.storage,
-      storageKey: options.storageKey ?? DEFAULT_AUTH_STORAGE_KEY,
+      storageKey: options.storageKey ?? AUTH_STORAGE_KEY,
       persistSession: true,
       autoRefreshToken: true,
       detectSessionInUrl: options.detectSessionInUrl ?? false,

@@ -1,5 +1,5 @@
 /**
- * A first page load's big reads, asked for before supabase-js has even downloaded (issue 11 'Scale').
+ * A first page load's big reads, asked for before supabase-js has even downloaded.
  * The web app's entry module starts them with plain fetch and the stored access token
  * ({@link startEarlyRpcs}); when supabase-js later makes the very same request (same function and
  * JSON body, or same table URL; same token), its fetch (early-rpc-fetch.ts) answers with that

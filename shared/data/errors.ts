@@ -29,6 +29,7 @@ import {
   type ToastText,
 } from '../messages.ts';
 import { AI_ERROR_TITLES, aiErrorToast, isAccountExistsError, isUniqueViolation } from '../rules/error-messages.ts';
+import { LINK_QUOTA_CODE, LINK_QUOTA_MESSAGE, LINK_QUOTA_TITLE } from '../rules/link-limits.ts';
 import { isSecureResetCode } from '../rules/secure-reset-messages.ts';
 
 export type ErrorSource = 'database' | 'auth' | 'storage' | 'function' | 'network' | 'client';
@@ -46,6 +47,8 @@ export const CLIENT_ERROR_CODES = {
   invalidInput: 'invalid_input',
   notFound: 'not_found',
   noChange: 'no_change',
+  /** A server answer whose shape is not what the data layer reads (json-reader.ts): a server and client out of step. */
+  unexpectedResponse: 'unexpected_response',
 } as const;
 
 export class DataError extends Error {
@@ -124,8 +127,17 @@ export function toDataError(error: unknown, source: ErrorSource = 'database'): D
   return new DataError(typeof error === 'string' ? error : 'Unknown error', { source: 'client', cause: error });
 }
 
+/**
+ * The data of a result's success branch: supabase-js answers `{ data: T, error: null } | { data:
+ * null, error }`, so once the error is thrown the data is `T` (a row for `.single()`, rows for a
+ * list), not `T | null`. A result that is not such a union keeps its `data` type.
+ */
+export type SuccessData<R extends { data: unknown }> = [Extract<R, { error: null }>] extends [never]
+  ? R['data']
+  : Extract<R, { error: null }>['data'];
+
 /** Throws a DataError when a supabase-js result carries an error; returns the data otherwise. */
-export function unwrap<T>(result: { data: T; error: unknown }, source: ErrorSource = 'database'): T {
+export function unwrap<R extends { data: unknown; error: unknown }>(result: R, source: ErrorSource = 'database'): SuccessData<R> {
   if (result.error) throw toDataError(result.error, source);
   return result.data;
 }
@@ -175,6 +187,8 @@ const fixed = (toast: ToastMessage) => (): ToastMessage => toast;
 
 const notAuthenticated = hasCode(CLIENT_ERROR_CODES.notAuthenticated);
 const DEFAULT_CATEGORY_MISSING = when(hasCode(CLIENT_ERROR_CODES.defaultCategoryMissing), LINK_MESSAGES.defaultCategoryMissing);
+/** Every path that adds a link can meet the account's link quota (HTTP 403 PT403): say so plainly. */
+const LINK_QUOTA_REACHED = when(hasCode(LINK_QUOTA_CODE), { title: LINK_QUOTA_TITLE, description: LINK_QUOTA_MESSAGE });
 /** File checks raise these codes with the spec's description as the message. */
 const fileRules: Rule[] = [
   when(hasCode(CLIENT_ERROR_CODES.invalidFileType), (e) => ({ title: LINK_MESSAGES.invalidIconType.title, description: e.message })),
@@ -221,6 +235,7 @@ const CATALOGUE = {
   'links.load': { fallback: errorSentence(LINK_MESSAGES.loadGridFailed) },
   'link.save': {
     rules: [
+      LINK_QUOTA_REACHED,
       when(notAuthenticated, { title: DEFAULT_ERROR_TITLE, description: AUTH_MESSAGES.mustBeLoggedInToAdd }),
       DEFAULT_CATEGORY_MISSING,
       ...fileRules,
@@ -238,7 +253,8 @@ const CATALOGUE = {
   'link.move': { fallback: errorSentence(LINK_MESSAGES.moveFailed) },
   'link.moveBeginning': { fallback: errorSentence(LINK_MESSAGES.moveToBeginningFailed) },
   'link.moveEnd': { fallback: errorSentence(LINK_MESSAGES.moveToEndFailed) },
-  'link.copy': { fallback: errorSentence(FOLDER_MESSAGES.copyLinkFailed) },
+  'link.copy': { rules: [LINK_QUOTA_REACHED], fallback: errorSentence(FOLDER_MESSAGES.copyLinkFailed) },
+  'link.moveToFolder': { rules: [LINK_QUOTA_REACHED], fallback: errorSentence(LINK_MESSAGES.moveFailed) },
   'link.replace': { fallback: errorSentence(FOLDER_MESSAGES.replaceLinkFailed) },
   // ── Part 1: categories ──
   'category.save': {
@@ -247,6 +263,13 @@ const CATALOGUE = {
   },
   'category.iconUpload': { rules: fileRules, fallback: fixed(CATEGORY_MESSAGES.iconUploadFailed) },
   'category.delete': { fallback: errorSentence(CATEGORY_MESSAGES.deleteFailed) },
+  'category.move': {
+    rules: [
+      when(uniqueViolation, CATEGORY_EXISTS_TOAST),
+      when((e) => e.code === '23514', { title: DEFAULT_ERROR_TITLE, description: CATEGORY_MESSAGES.moveIntoItself }),
+    ],
+    fallback: errorSentence(CATEGORY_MESSAGES.moveFailed),
+  },
   'category.rename': {
     rules: [when(uniqueViolation, CATEGORY_EXISTS_TOAST)],
     fallback: errorSentence(FOLDER_MESSAGES.renameCategoryFailed),
@@ -276,12 +299,13 @@ const CATALOGUE = {
   'folder.delete': { fallback: errorSentence(FOLDER_MESSAGES.deleteFolderFailed) },
   'template.copyFolder': { fallback: errorSentence(FOLDER_MESSAGES.copyTemplateFolderFailed) },
   'templates.load': { fallback: errorSentence(TEMPLATE_MESSAGES.loadFailed) },
-  'template.copy': { fallback: errorSentence(TEMPLATE_MESSAGES.copyFailed) },
+  'template.copy': { rules: [LINK_QUOTA_REACHED], fallback: errorSentence(TEMPLATE_MESSAGES.copyFailed) },
   'template.reorder': { fallback: errorSentence(TEMPLATE_MESSAGES.reorderFailed) },
   'template.delete': { fallback: errorSentence(TEMPLATE_MESSAGES.deleteFailed) },
   'incoming.accept': {
     // Accepting records APPROVED as the link's second folder, so the server also says when APPROVED is gone.
     rules: [
+      LINK_QUOTA_REACHED,
       when(hasCode(CLIENT_ERROR_CODES.incomingCategoryMissing), {
         title: DEFAULT_ERROR_TITLE,
         description: FOLDER_MESSAGES.incomingCategoryMissing,
@@ -344,6 +368,14 @@ const CATALOGUE = {
   // Chosen titles (the spec does not resolve exclusive members): the server's message is the description.
   'studio.addMember': { fallback: titleWithMessage('Could not add member') },
   'studio.removeMember': { fallback: titleWithMessage('Could not remove member') },
+  'studio.respondInvitation': { fallback: titleWithMessage('Could not answer the invitation') },
+  // Shared folders: the server's message (e.g. 'User not found.') is the description.
+  'folderMembers.invite': { fallback: titleWithMessage('Could not invite') },
+  'folderMembers.update': { fallback: titleWithMessage('Could not change the role') },
+  'folderMembers.remove': { fallback: titleWithMessage('Could not remove member') },
+  'folderMembers.respond': { fallback: titleWithMessage('Could not answer the invitation') },
+  'folderMembers.leave': { fallback: titleWithMessage('Could not leave the folder') },
+  'folderMembers.load': { fallback: titleWithMessage('Could not load the shared folder') },
   'slug.save': {
     rules: [
       when((e) => e.code === CLIENT_ERROR_CODES.invalidInput || e.code === '23514', { title: SLUG_MESSAGES.invalid }),
@@ -352,9 +384,23 @@ const CATALOGUE = {
     ],
     fallback: titleWithMessage(SETTINGS_MESSAGES.updateFailed),
   },
-  'receive.save': { fallback: fixed(SHARE_IN_MESSAGES.couldNotSave) },
-  'shareReceive.save': { fallback: titleWithMessage(SHARE_IN_MESSAGES.saveFailed) },
+  'receive.save': { rules: [LINK_QUOTA_REACHED], fallback: fixed(SHARE_IN_MESSAGES.couldNotSave) },
+  'shareReceive.save': { rules: [LINK_QUOTA_REACHED], fallback: titleWithMessage(SHARE_IN_MESSAGES.saveFailed) },
   'shareReceive.noUrl': { fallback: fixed({ title: SHARE_IN_MESSAGES.noUrlToSave }) },
+  'search.run': { fallback: titleWithMessage('Search failed') },
+  'tags.save': { fallback: titleWithMessage('Could not save the tags') },
+  'tags.rename': {
+    rules: [
+      when(uniqueViolation, {
+        title: 'A tag with that name exists',
+        description: 'Choose another name, or merge this tag into the existing one.',
+      }),
+    ],
+    fallback: titleWithMessage('Could not rename the tag'),
+  },
+  'tags.merge': { fallback: titleWithMessage('Could not merge the tags') },
+  'tags.delete': { fallback: titleWithMessage('Could not delete the tags') },
+  'notes.save': { fallback: titleWithMessage('Could not save the note') },
   unexpected: { fallback: titleWithMessage(SETTINGS_MESSAGES.unexpectedError) },
 } satisfies Record<string, ActionEntry>;
 

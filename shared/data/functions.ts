@@ -8,6 +8,7 @@ export type FunctionName =
   | 'ai-chat'
   | 'request-email-change'
   | 'confirm-email-change'
+  | 'restore-email'
   | 'incoming-links'
   | 'share-incoming'
   | 'instagram-oembed'
@@ -27,7 +28,7 @@ async function readErrorBody(context: unknown): Promise<FunctionErrorBody | null
   try {
     const response = (context as Response).clone ? (context as Response).clone() : (context as Response);
     const body: unknown = await response.json();
-    return body && typeof body === 'object' ? (body as FunctionErrorBody) : null;
+    return body && typeof body === 'object' ? body : null;
   } catch {
     return null;
   }
@@ -41,26 +42,27 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * so errors.ts can map them (secure-reset codes, AI quota, duplicate share).
  */
 export async function invokeFunction<T>(client: DataClient, name: FunctionName, body: unknown): Promise<T> {
-  const { data, error } = await client.functions.invoke<T>(name, { body: body as Record<string, unknown> });
-  if (!error) {
+  const result = await client.functions.invoke<T>(name, { body: body as Record<string, unknown> });
+  if (!result.error) {
     // A 2xx body may still say {error}: secure-reset answers "the response is read for error and message".
-    const payload = data as FunctionErrorBody | null;
+    const payload = result.data as FunctionErrorBody | null;
     if (payload && typeof payload === 'object' && payload.error && !Array.isArray(payload)) {
       throw new DataError(text(payload.message) ?? text(payload.error) ?? 'Request failed', {
         code: text(payload.code) ?? text(payload.error),
         source: 'function',
       });
     }
-    return data as T;
+    return result.data as T;
   }
-  const errorName = (error as { name?: string }).name;
-  if (errorName === 'FunctionsHttpError') {
-    const context = (error as { context?: unknown }).context;
+  // supabase-js types the error as any: it is one of its FunctionsError classes (an Error with `context`).
+  const error = result.error as Error & { context?: unknown };
+  if (error.name === 'FunctionsHttpError') {
+    const context = error.context;
     const payload = await readErrorBody(context);
     const status = (context as Response | undefined)?.status ?? null;
     const message = text(payload?.message) ?? text(payload?.error) ?? error.message;
     const code = text(payload?.code) ?? (text(payload?.error) !== message ? text(payload?.error) : null);
     throw new DataError(message, { code, status, source: 'function', cause: error });
   }
-  throw toDataError(error, errorName === 'FunctionsFetchError' ? 'network' : 'function');
+  throw toDataError(error, error.name === 'FunctionsFetchError' ? 'network' : 'function');
 }

@@ -3,7 +3,7 @@
  * wxt.config.ts). The product opens no Realtime channel (the local stack has no realtime service),
  * yet supabase-js builds a RealtimeClient in every client: realtime-js and its phoenix dependency
  * were 57 KB (minified) of the supabase-js chunk every signed-in first load downloads, compiles and
- * runs (issue 11 'Scale'). supabase-js calls setAuth on sign-in, refresh and sign-out; asking for a
+ * runs. supabase-js calls setAuth on sign-in, refresh and sign-out; asking for a
  * channel fails loudly, so a future use of Realtime is noticed at once rather than silently dead.
  */
 export class RealtimeClient {

@@ -28,7 +28,7 @@ export function extensionFor(file: UploadFile): string {
 }
 
 /** The object path `{userId}/{timestamp}.{ext}` (part 1 §3); a prefix folder goes in front when given. */
-export function objectPath(userId: string, file: UploadFile, now: number = Date.now()): string {
+function objectPath(userId: string, file: UploadFile, now: number = Date.now()): string {
   return `${userId}/${now}.${extensionFor(file)}`;
 }
 

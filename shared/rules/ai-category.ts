@@ -7,7 +7,7 @@ export type SuggestionFolderChoice =
   | { categoryId: undefined; newCategory?: undefined };
 
 /** Folder names longer than this are cut (the suggestion's category is free text from the model). */
-export const AI_CATEGORY_NAME_MAX = 60;
+const AI_CATEGORY_NAME_MAX = 60;
 
 /**
  * The suggested category as a link-form choice (part 2 §2 'AI Link Discovery': "added into its

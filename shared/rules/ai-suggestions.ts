@@ -37,7 +37,7 @@ function jsonCandidates(content: string): string[] {
 }
 
 function suggestionArray(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   if (value && typeof value === 'object' && Array.isArray((value as { suggestions?: unknown }).suggestions)) {
     return (value as { suggestions: unknown[] }).suggestions;
   }

@@ -1,12 +1,16 @@
 /**
- * The one description of the edge functions a developer can call (issue 13: the /settings/social-
+ * The one description of the edge functions a developer can call (the /settings/social-
  * sharing 'View API Docs' page renders it; tests/unit/rules-api-reference.test.ts checks that it
  * names exactly the functions supabase/config.toml declares).
  */
 export interface ApiFunctionDoc {
   name: string;
-  /** 'user': a signed-in session's access token; 'anon': the anon key is enough; 'none': no token. */
-  auth: 'user' | 'anon' | 'none';
+  /**
+   * 'user': a signed-in session's access token; 'anon': the anon key is enough; 'none': no token;
+   * 'api-token': a personal API token (Settings → Integrations); 'service-role': the server's
+   * key (a schedule calls it, never a browser).
+   */
+  auth: 'user' | 'anon' | 'none' | 'api-token' | 'service-role';
   summary: string;
   body: string;
   answer: string;
@@ -75,25 +79,54 @@ export const API_FUNCTIONS: readonly ApiFunctionDoc[] = [
     name: 'ai-chat',
     auth: 'user',
     summary: 'AI link discovery: suggestions for a question.',
-    body: "{ messages: [{ role, content }], model: 'gpt-4o-mini', max_completion_tokens <= 1500 }",
+    body: "{ messages: [{ role: 'user' | 'assistant', content }] (the system prompt is the server's), model: 'gpt-4o-mini', max_completion_tokens <= 1500 }",
     answer: '{ content, model, usage }',
-    errors: '429 insufficient_quota; 502/503 invalid_api_key; 502 ai_service_error',
+    errors:
+      '400 invalid_request (a system message, too many messages or characters); 429 rate_limited (calls per minute or day), insufficient_quota; 502/503 invalid_api_key; 502 ai_service_error',
   },
   {
     name: 'request-email-change',
     auth: 'user',
-    summary: 'E-mail a 6-digit code to a new address (valid 5 minutes, 3 codes an hour).',
-    body: '{ new_email }',
+    summary:
+      'E-mail a 6-digit code to a new address (valid 5 minutes, 3 codes an hour). Needs the password again; an address in use gets the same answer.',
+    body: '{ new_email, password }',
     answer: '{ success: true, message, expires_at }',
-    errors: '400 same_email; 409 email_taken; 429 rate_limited; 502 email_failed',
+    errors: '400 same_email; 403 wrong_password; 429 rate_limited; 502 email_failed',
   },
   {
     name: 'confirm-email-change',
     auth: 'user',
-    summary: 'Confirm the code and change the e-mail address.',
+    summary: 'Confirm the code and change the e-mail address; other sessions are signed out and the old address gets an undo link.',
     body: '{ code }',
     answer: '{ success: true, new_email }',
     errors: '400 invalid_code (attempts_left), code_expired, no_pending_request; 429 too_many_attempts; 409 email_taken',
+  },
+  {
+    name: 'restore-email',
+    auth: 'none',
+    summary:
+      'Undo an e-mail change from the link sent to the old address (7 days): restores it, signs out every session and e-mails a password reset link.',
+    body: '{ token }',
+    answer: '{ success: true, email, message }',
+    errors: '400 invalid_token (unknown, used or expired); 409 email_taken',
+  },
+  {
+    name: 'notification-unsubscribe',
+    auth: 'none',
+    summary:
+      'One-click unsubscribe from a notification e-mail (signed link, no sign-in): turns that kind of e-mail off. GET sends the browser to the confirm page.',
+    body: 'POST ?token= with List-Unsubscribe=One-Click (RFC 8058), or POST { token }',
+    answer: '{ success: true, kind, message }',
+    errors: '400 invalid_token (tampered or unknown) or expired_token; 404 account_not_found',
+  },
+  {
+    name: 'send-notifications',
+    auth: 'service-role',
+    summary:
+      'Sends the waiting notification e-mails (run every minute by a schedule): at once, in the daily digest, or not at all, by each recipient’s settings.',
+    body: '{} or { user_id }',
+    answer: '{ success: true, instant, digests, skipped, rolled_over }',
+    errors: '403 forbidden (not the service-role key); 400 invalid_request',
   },
   {
     name: 'secure-reset',
@@ -110,6 +143,17 @@ export const API_FUNCTIONS: readonly ApiFunctionDoc[] = [
     body: "{ confirmation: 'DELETE', password }",
     answer: '{ success: true, removed_files }',
     errors: '400 invalid_request; 403 wrong_password',
+  },
+  {
+    name: 'links-api',
+    auth: 'api-token',
+    summary:
+      'Your links for scripts and other apps, with a personal API token: GET lists and searches them (?q=words&limit=&offset=), POST saves one (read and write tokens).',
+    body: 'GET ?q=&limit=(1-100, 50)&offset=; POST { url, title?, description?, category_id? }',
+    answer:
+      'GET { links: [{ id, title, url, description, category_id, second_category_id, created_at, updated_at }] }; POST { outcome, link }',
+    errors:
+      '400 invalid_request; 401 invalid_token (missing, unknown or revoked); 403 insufficient_scope; 404 not_found (folder); 429 rate_limited (60 a minute)',
   },
   {
     name: 'api-health',
@@ -132,7 +176,8 @@ export const API_FUNCTIONS: readonly ApiFunctionDoc[] = [
 /** How to call one: the URL under your project and the headers. */
 export function apiCallExample(doc: ApiFunctionDoc, apiUrl: string): string {
   const lines = [`curl -X POST '${apiUrl.replace(/\/$/, '')}/functions/v1/${doc.name}' \\`];
-  if (doc.auth !== 'none')
+  if (doc.auth === 'api-token') lines.push(`  -H 'Authorization: Bearer <personal API token, lv_…>' \\`);
+  else if (doc.auth !== 'none')
     lines.push(
       `  -H 'apikey: <anon key>' \\`,
       `  -H 'Authorization: Bearer ${doc.auth === 'user' ? '<access token of a session>' : '<anon key>'}' \\`,

@@ -5,7 +5,7 @@
  */
 export const APP_LINK_PATHS = ['/receive', '/share/receive', '/share/capture'] as const;
 /** The app's own URL schemes: the mobile wrapper's and the web app's registered protocol handler. */
-export const APP_LINK_PROTOCOLS = ['linkvault:', 'web+linkvault:'] as const;
+const APP_LINK_PROTOCOLS = ['linkvault:', 'web+linkvault:'] as const;
 /** The protocol handler the web app manifest registers (its url is /share/capture?link=%s). */
 export const WEB_PROTOCOL_HANDLER = 'web+linkvault';
 

@@ -1,5 +1,8 @@
 import { folderPaths, type ExportCollection } from './bookmark-export.ts';
+import { csvRow, unguardCsvCell } from './csv-cell.ts';
+import { splitTagList } from './tags.ts';
 import {
+  folderRefOf,
   formatFolderPath,
   parseFolderPath,
   parseImportDate,
@@ -86,23 +89,36 @@ function detectDelimiter(text: string): string {
   return best;
 }
 
-type Column = 'title' | 'url' | 'description' | 'folder' | 'created';
+type Column = 'title' | 'url' | 'description' | 'folder' | 'created' | 'tags';
 const ALIASES: Record<Column, string[]> = {
   title: ['title', 'name'],
   url: ['url', 'href', 'link', 'address', 'uri'],
   description: ['description', 'note', 'notes', 'excerpt', 'extended', 'comment'],
   folder: ['folder', 'folders', 'folder_path', 'path', 'collection', 'category'],
   created: ['created', 'created_at', 'createdat', 'time_added', 'add_date', 'date_added', 'added', 'date', 'timestamp'],
+  tags: ['tags', 'tag', 'labels', 'keywords'],
 };
-const DEFAULT_ORDER: Column[] = ['title', 'url', 'description', 'folder', 'created'];
+/** A file without a header row: these columns in this order (tags only after the others). */
+const DEFAULT_ORDER: Column[] = ['title', 'url', 'description', 'folder', 'created', 'tags'];
+
+const headerName = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/**
+ * Every column that holds a description, in the header's order: Raindrop writes both `note` (yours)
+ * and `excerpt` (the page's), and either may be the empty one.
+ */
+function descriptionColumns(row: string[]): number[] {
+  return row.flatMap((cell, index) => (ALIASES.description.includes(headerName(cell)) ? [index] : []));
+}
 
 function headerColumns(row: string[]): Map<Column, number> | null {
   const map = new Map<Column, number>();
   row.forEach((cell, index) => {
-    const name = cell
-      .trim()
-      .toLowerCase()
-      .replace(/[\s-]+/g, '_');
+    const name = headerName(cell);
     for (const column of DEFAULT_ORDER) {
       if (!map.has(column) && ALIASES[column].includes(name)) map.set(column, index);
     }
@@ -117,11 +133,12 @@ export function parseBookmarkCsv(text: string): ParsedCollection {
   if (!rows.length) return { entries, folders: [], invalid };
   const header = headerColumns(rows[0]);
   const columns = header ?? new Map(DEFAULT_ORDER.map((c, i) => [c, i] as const));
+  const descriptions = header ? descriptionColumns(rows[0]) : [DEFAULT_ORDER.indexOf('description')];
   const at = (row: string[], column: Column) => {
     const index = columns.get(column);
     const value = index === undefined ? '' : (row[index] ?? '');
     // Undo the formula guard of our own export ('=…' was written as "'=…").
-    return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
+    return unguardCsvCell(value);
   };
   for (const row of header ? rows.slice(1) : rows) {
     const url = at(row, 'url').trim();
@@ -131,31 +148,28 @@ export function parseBookmarkCsv(text: string): ParsedCollection {
       invalid.push({ title, url: '', folder: formatFolderPath(folder), reason: 'No URL' });
       continue;
     }
-    const entry: ImportEntry = { title, url, folder };
-    const description = at(row, 'description').trim();
-    if (description) entry.description = description;
+    const entry: ImportEntry = { title, url, folder: folderRefOf(folder) };
+    // The non-empty description columns, each text once (a note that repeats the excerpt is not doubled).
+    const texts = [...new Set(descriptions.map((index) => unguardCsvCell(row[index] ?? '').trim()).filter(Boolean))];
+    if (texts.length) entry.description = texts.join('\n\n');
     const created = parseImportDate(at(row, 'created'));
     if (created) entry.createdAt = created;
+    // Raindrop's and our own 'tags' column: names separated by commas.
+    const tags = splitTagList(at(row, 'tags'));
+    if (tags.length) entry.tags = tags;
     entries.push(entry);
   }
   return { entries, folders: [], invalid };
 }
 
-const csvCell = (value: string | number | null | undefined) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // A leading =, +, - or @ makes spreadsheets run the cell as a formula: prefix a quote mark.
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /** The collection as CSV: one row per link with its folder path, dates and counts. */
 export function toBookmarkCsv(collection: ExportCollection): string {
   const paths = folderPaths(collection.folders);
-  const lines = [['title', 'url', 'description', 'folder', 'created', 'updated', 'access_count', 'share_count'].join(',')];
+  const lines = [csvRow(['title', 'url', 'description', 'folder', 'created', 'updated', 'access_count', 'share_count', 'tags'])];
   for (const link of collection.links) {
     const folder = link.folder_id ? formatFolderPath(paths.get(link.folder_id) ?? []) : '';
     lines.push(
-      [
+      csvRow([
         link.title,
         link.url,
         link.description ?? '',
@@ -164,9 +178,8 @@ export function toBookmarkCsv(collection: ExportCollection): string {
         link.updated_at ?? '',
         link.access_count ?? 0,
         link.share_count ?? 0,
-      ]
-        .map(csvCell)
-        .join(','),
+        (link.tags ?? []).join(','),
+      ]),
     );
   }
   return lines.join('\r\n') + '\r\n';

@@ -7,6 +7,7 @@ export interface ExportFolder {
   name: string;
   parent_id: string | null;
   created_at?: string | null;
+  icon_url?: string | null;
 }
 
 export interface ExportLink {
@@ -19,6 +20,8 @@ export interface ExportLink {
   access_count?: number;
   share_count?: number;
   icon_url?: string | null;
+  /** The link's tag names. */
+  tags?: readonly string[];
 }
 
 export interface ExportCollection {
@@ -26,22 +29,35 @@ export interface ExportCollection {
   links: ExportLink[];
 }
 
-/** The path of every folder from the root (a broken parent chain stops at the break; cycles are cut). */
+/**
+ * The path of every folder from the root (a broken parent chain stops at the break; a cycle is cut
+ * where it closes). Without recursion: a chain thousands of folders deep must not overflow the
+ * call stack.
+ */
 export function folderPaths(folders: readonly ExportFolder[]): Map<string, string[]> {
   const byId = new Map(folders.map((f) => [f.id, f]));
   const paths = new Map<string, string[]>();
-  const resolve = (id: string, guard: Set<string>): string[] => {
-    const cached = paths.get(id);
-    if (cached) return cached;
-    const folder = byId.get(id);
-    if (!folder) return [];
-    guard.add(id);
-    const parent = folder.parent_id && byId.has(folder.parent_id) && !guard.has(folder.parent_id) ? resolve(folder.parent_id, guard) : [];
-    const path = [...parent, folder.name];
-    paths.set(id, path);
-    return path;
-  };
-  for (const f of folders) resolve(f.id, new Set());
+  for (const start of folders) {
+    if (paths.has(start.id)) continue;
+    // Up to the top, a folder whose path is known, a missing parent or a folder already on the way.
+    const chain: ExportFolder[] = [];
+    const onTheWay = new Set<string>();
+    let base: string[] = [];
+    for (let f: ExportFolder | undefined = start; f; f = f.parent_id ? byId.get(f.parent_id) : undefined) {
+      const known = paths.get(f.id);
+      if (known) {
+        base = known;
+        break;
+      }
+      if (onTheWay.has(f.id)) break;
+      onTheWay.add(f.id);
+      chain.push(f);
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      base = [...base, chain[i].name];
+      paths.set(chain[i].id, base);
+    }
+  }
   return paths;
 }
 

@@ -1,28 +1,62 @@
+import { csvRow } from './csv-cell.ts';
 import { duplicateUrlKey } from './duplicate-url.ts';
+import { IMPORT_ICONS_MAX, isImportableIconUri } from './import-icons.ts';
 import { normalizeUrl } from './url.ts';
+import { uniqueTagNames, TAGS_PER_LINK_MAX } from './tags.ts';
 
 /**
  * The common model of every import format (Netscape HTML, CSV, our JSON) and the plan that turns a
- * parsed file into folder and link batches. Pure: no React, no supabase-js. Not re-exported from
- * rules/index.ts so the parsers stay out of bundles that do not import them.
+ * parsed file into folder and link batches. Pure: no React, no supabase-js.
  */
 
-/** One bookmark as read from a file, before any validation. `folder` is the path from the root. */
+/**
+ * A folder of a parsed file: its name and the folder it is in (null at the top). Entries and
+ * sub-folders point at their folder's node, so a tree n levels deep costs n nodes, never a copy of
+ * the path for every folder and entry (n² names for a chain): reading and planning a file stay
+ * linear in its size however deep it nests.
+ */
+export interface FolderRef {
+  readonly name: string;
+  readonly parent: FolderRef | null;
+  /** The folder's icon (our JSON export keeps it): kept only when the server finds it ours. */
+  readonly iconUrl?: string;
+}
+
+/** The nodes of a path from the top (['Work', 'Docs'] → Docs in Work), below `parent` when given. */
+export function folderRefOf(path: readonly string[], parent: FolderRef | null = null): FolderRef | null {
+  let ref = parent;
+  for (const name of path) ref = { name, parent: ref };
+  return ref;
+}
+
+/** The names from the top down to `ref` (empty for none). */
+export function folderPathOf(ref: FolderRef | null): string[] {
+  const names: string[] = [];
+  for (let r = ref; r; r = r.parent) names.push(r.name);
+  return names.reverse();
+}
+
+/** One bookmark as read from a file, before any validation. */
 export interface ImportEntry {
   title: string;
   url: string;
   description?: string;
-  folder: string[];
+  /** The folder it is in (null at the top). */
+  folder: FolderRef | null;
   /** ISO date, when the file had a usable one. */
   createdAt?: string;
   iconUrl?: string;
+  /** An icon inside the file (Chrome's ICON="data:image/png;base64,…"), stored on import. */
+  iconData?: string;
   accessCount?: number;
+  /** Tag names (valid ones only: the parsers read them with splitTagList). */
+  tags?: string[];
 }
 
 export interface ParsedCollection {
   entries: ImportEntry[];
-  /** Every folder the file declares (empty ones included), as paths from the root. */
-  folders: string[][];
+  /** Every folder the file declares (empty ones included). */
+  folders: FolderRef[];
   /** Rows the parser itself could not use (e.g. a CSV row without a URL). */
   invalid: InvalidEntry[];
 }
@@ -35,10 +69,10 @@ export interface InvalidEntry {
 }
 
 /** Limits of the database checks (links/categories constraints in the core schema migration). */
-export const IMPORT_LIMITS = { folderName: 100, title: 500, url: 2048, description: 5000 } as const;
-export const UNTITLED_FOLDER = 'Untitled folder';
+const IMPORT_LIMITS = { folderName: 100, title: 500, url: 2048, description: 5000 } as const;
+const UNTITLED_FOLDER = 'Untitled folder';
 /** Separator of folder paths in CSV and in the summary ("Work/Docs"); a '/' in a name is escaped as '\/'. */
-export const FOLDER_SEPARATOR = '/';
+const FOLDER_SEPARATOR = '/';
 
 export type ImportFormat = 'html' | 'csv' | 'json';
 
@@ -55,12 +89,10 @@ export function detectFormat(fileName: string, head: string): ImportFormat {
 }
 
 /** A folder name as the database will store it: trimmed, never blank, at most 100 characters. */
-export function cleanFolderName(name: string): string {
+function cleanFolderName(name: string): string {
   const trimmed = name.replace(/\s+/g, ' ').trim();
   return (trimmed || UNTITLED_FOLDER).slice(0, IMPORT_LIMITS.folderName).trim() || UNTITLED_FOLDER;
 }
-
-export const folderKey = (path: readonly string[]): string => path.map((p) => p.toLowerCase()).join('\u0000');
 
 export function formatFolderPath(path: readonly string[]): string {
   return path.map((p) => p.replace(/\\/g, '\\\\').replace(/\//g, '\\/')).join(FOLDER_SEPARATOR);
@@ -105,7 +137,7 @@ export function parseImportDate(value: string | number | null | undefined): stri
 }
 
 /** Why a URL cannot be imported, or null when it can (after the link form's https:// rule). */
-export function invalidUrlReason(url: string): string | null {
+function invalidUrlReason(url: string): string | null {
   const trimmed = url.trim();
   if (!trimmed) return 'No URL';
   const normalized = normalizeUrl(trimmed);
@@ -120,21 +152,37 @@ export function invalidUrlReason(url: string): string | null {
   return null;
 }
 
-/** A link ready for the import_links RPC, with the folder it goes into as a path key. */
+/** A folder to find or create: its name and its parent, an index into the plan's folders (always an earlier one). */
+export interface PlannedFolder {
+  name: string;
+  parent: number | null;
+  /** 1 at the top. */
+  depth: number;
+  /** The folder's icon from the file, if any (set on an existing folder only when it has none). */
+  icon_url?: string | null;
+}
+
+/** A link ready for the import_links RPC, with the folder it goes into (an index into the plan's folders). */
 export interface PlannedLink {
   title: string;
   url: string;
   description: string | null;
-  folderKey: string | null;
+  folder: number | null;
   created_at: string | null;
   icon_url: string | null;
+  /** An icon of the file to store first (an index into the plan's icons); its URL becomes the link's icon. */
+  icon_data: number | null;
   access_count: number;
+  /** Tags to give the link after the import (bulk_tag_links); empty for none. */
+  tags: string[];
 }
 
 export interface ImportPlan {
-  /** Unique folder paths (case-insensitive), every ancestor included, parents before children. */
-  folders: string[][];
+  /** Unique folders (same parent and name, ignoring case, is one), every ancestor included, parents before children. */
+  folders: PlannedFolder[];
   links: PlannedLink[];
+  /** Distinct icons inside the file (data URIs), each stored once however many links use it. */
+  icons: string[];
   /** Entries skipped because the same link (duplicate-URL rule) is already saved or earlier in the file. */
   duplicates: number;
   invalid: InvalidEntry[];
@@ -144,35 +192,96 @@ export interface ImportPlan {
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
+/** The names from the top down to a planned folder. */
+export function plannedFolderPath(folders: readonly PlannedFolder[], index: number | null): string[] {
+  const names: string[] = [];
+  for (let i = index; i !== null; i = folders[i].parent) names.push(folders[i].name);
+  return names.reverse();
+}
+
+/** A folder path for a person to read (the summary, the invalid entries file), shortened to its last levels past `max` characters. */
+function folderLabel(folders: readonly PlannedFolder[], index: number | null, max = 300): string {
+  const names: string[] = [];
+  let length = 0;
+  let i = index;
+  for (; i !== null && length <= max; i = folders[i].parent) {
+    names.push(folders[i].name);
+    length += folders[i].name.length + 1;
+  }
+  const label = formatFolderPath(names.reverse());
+  return i === null ? label : `…${FOLDER_SEPARATOR}${label}`;
+}
+
 /**
  * Turns a parsed file into what to write: folders to find or create, links to insert. A link whose
  * URL is the same link as one already saved (`existingUrls`) or earlier in the file is a duplicate.
+ * Linear in the size of the parsed file: each folder node is looked at once (a node's parent is
+ * planned before it, without recursion, so no depth overflows the stack), and a folder is known by
+ * its parent's index and its own name, never by its whole path.
  */
 export function planImport(parsed: ParsedCollection, existingUrls: Iterable<string>): ImportPlan {
   const seen = new Set<string>();
   for (const url of existingUrls) seen.add(duplicateUrlKey(url));
 
-  const folderByKey = new Map<string, string[]>();
-  const addFolder = (raw: readonly string[]): string[] => {
-    const path = raw.map(cleanFolderName);
-    for (let depth = 1; depth <= path.length; depth++) {
-      const prefix = path.slice(0, depth);
-      const key = folderKey(prefix);
-      if (!folderByKey.has(key)) folderByKey.set(key, prefix);
+  const folders: PlannedFolder[] = [];
+  // Same parent and name (ignoring case) is one folder, as the server's find-or-create; the spelling
+  // of the first occurrence wins, as there.
+  const byParentAndName = new Map<string, number>();
+  const planned = new Map<FolderRef, number>();
+  const chain: FolderRef[] = [];
+  const planFolder = (ref: FolderRef | null): number | null => {
+    if (!ref) return null;
+    const known = planned.get(ref);
+    if (known !== undefined) return known;
+    // Up to the first node already planned (or the top), then down again.
+    let parent: number | null = null;
+    for (let r: FolderRef | null = ref; r; r = r.parent) {
+      const index = planned.get(r);
+      if (index !== undefined) {
+        parent = index;
+        break;
+      }
+      chain.push(r);
     }
-    // The spelling of the first occurrence wins, as the server's find-or-create does.
-    return folderByKey.get(folderKey(path)) ?? path;
+    while (chain.length) {
+      const node = chain.pop()!;
+      const name = cleanFolderName(node.name);
+      const key = `${parent ?? ''}\u0000${name.toLowerCase()}`;
+      let index = byParentAndName.get(key);
+      if (index === undefined) {
+        index = folders.length;
+        folders.push({ name, parent, depth: parent === null ? 1 : folders[parent].depth + 1 });
+        byParentAndName.set(key, index);
+      }
+      if (node.iconUrl && !folders[index].icon_url) folders[index].icon_url = node.iconUrl;
+      planned.set(node, index);
+      parent = index;
+    }
+    return parent;
   };
-  for (const folder of parsed.folders) if (folder.length) addFolder(folder);
+  const icons: string[] = [];
+  const iconIndex = new Map<string, number>();
+  const planIcon = (uri: string | undefined): number | null => {
+    if (!isImportableIconUri(uri)) return null;
+    let index = iconIndex.get(uri);
+    if (index === undefined) {
+      if (icons.length >= IMPORT_ICONS_MAX) return null;
+      index = icons.length;
+      icons.push(uri);
+      iconIndex.set(uri, index);
+    }
+    return index;
+  };
+  for (const folder of parsed.folders) planFolder(folder);
 
   const invalid: InvalidEntry[] = [...parsed.invalid];
   const links: PlannedLink[] = [];
   let duplicates = 0;
   for (const entry of parsed.entries) {
-    const path = entry.folder.length ? addFolder(entry.folder) : [];
+    const folder = planFolder(entry.folder);
     const reason = invalidUrlReason(entry.url);
     if (reason) {
-      invalid.push({ title: entry.title, url: entry.url, folder: formatFolderPath(path), reason });
+      invalid.push({ title: entry.title, url: entry.url, folder: folderLabel(folders, folder), reason });
       continue;
     }
     const url = normalizeUrl(entry.url) as string;
@@ -188,14 +297,15 @@ export function planImport(parsed: ParsedCollection, existingUrls: Iterable<stri
       title: clip(title || url, IMPORT_LIMITS.title),
       url,
       description: description ? clip(description, IMPORT_LIMITS.description) : null,
-      folderKey: path.length ? folderKey(path) : null,
+      folder,
       created_at: entry.createdAt ?? null,
       icon_url: entry.iconUrl && /^https?:\/\//i.test(entry.iconUrl) && entry.iconUrl.length <= IMPORT_LIMITS.url ? entry.iconUrl : null,
+      icon_data: planIcon(entry.iconData),
       access_count: Math.max(0, Math.floor(entry.accessCount ?? 0)) || 0,
+      tags: uniqueTagNames(entry.tags ?? []).slice(0, TAGS_PER_LINK_MAX),
     });
   }
-  const folders = [...folderByKey.values()].sort((a, b) => a.length - b.length);
-  return { folders, links, duplicates, invalid, total: parsed.entries.length + parsed.invalid.length };
+  return { folders, links, icons, duplicates, invalid, total: parsed.entries.length + parsed.invalid.length };
 }
 
 /**
@@ -222,7 +332,7 @@ export function batchBySize<T>(items: readonly T[], maxItems: number, maxBytes: 
 
 /** The invalid entries as a CSV file the user can download from the summary. */
 export function invalidEntriesCsv(invalid: readonly InvalidEntry[]): string {
-  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const rows = [['title', 'url', 'folder', 'reason'], ...invalid.map((e) => [e.title, e.url, e.folder, e.reason])];
-  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  // The same formula guard as the export: these cells are the file's own text, anyone's to craft.
+  return rows.map(csvRow).join('\r\n') + '\r\n';
 }

@@ -1,7 +1,7 @@
 /**
  * Code the web app loads on demand (a page, a dialog, a form's checks) that could not be
  * downloaded: the connection dropped after the page loaded, or a new deploy replaced the files. The
- * spec has no text for it (README, "Deviations from the spec").
+ * spec has no text for it (docs/deviations.md).
  */
 export const CODE_LOAD_FAILED_MESSAGE = 'Could not load this part of the app. Check your connection and try again, or reload the page.';
 export const PAGE_LOAD_FAILED_TITLE = 'This page could not be loaded';

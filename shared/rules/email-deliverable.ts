@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 5: can an address receive mail at all? The share form does no format check (the
+ * Can an address receive mail at all? The share form does no format check (the
  * spec asks for none), but the share-link function must not claim "shared" for an address no mail
  * server could deliver to. This is a shape check only (no DNS here): local@domain.tld with valid
  * labels and an alphabetic (or punycode) top-level domain.
@@ -8,7 +8,7 @@ const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{
 const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const TOP_LEVEL = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
-/** Says both what is wrong (issue 19: 'one valid email address') and why (issue 17: it cannot receive mail). */
+/** Says both what is wrong ('one valid email address') and why (it cannot receive mail). */
 export const UNDELIVERABLE_EMAIL_MESSAGE = 'Please enter one valid email address: this one cannot receive mail.';
 
 export function canReceiveMail(address: string): boolean {

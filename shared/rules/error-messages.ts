@@ -8,7 +8,7 @@ export interface ToastText {
 }
 
 export const DEFAULT_ERROR_TITLE = 'Error';
-export const UNIQUE_VIOLATION_CODE = '23505';
+const UNIQUE_VIOLATION_CODE = '23505';
 
 /** "after 1 seconds" (GoTrue's rate-limit text counts down to 1) reads "after 1 second". */
 export function singularUnits(message: string): string {

@@ -1,10 +1,12 @@
-import { GRID_BREAKPOINTS, GRID_COLUMNS, type ViewMode } from '../constants.ts';
+import { GRID_GAP_PX, GRID_MAX_COLUMNS, GRID_MIN_CARD_WIDTH, type ViewMode } from '../constants.ts';
 
 /**
- * Grid columns for a view mode at a window width: gallery 2/3/4/6 and compact 3/4/6/8 at widths
- * <640 / >=640 / >=768 / >=1024; list is always 1. Up/down reordering moves by this many items.
+ * Grid columns for a view mode in a grid `gridWidth` px wide: as many cards of at least the mode's
+ * minimum width as fit (gaps included), at least 1 and at most the mode's maximum; list is always 1.
+ * Up/down reordering moves by this many items.
  */
-export function gridColumns(viewMode: ViewMode, windowWidth: number): number {
-  const tier = GRID_BREAKPOINTS.filter((breakpoint) => windowWidth >= breakpoint).length;
-  return GRID_COLUMNS[viewMode][tier];
+export function gridColumns(viewMode: ViewMode, gridWidth: number): number {
+  if (viewMode === 'list') return 1;
+  const fit = Math.floor((gridWidth + GRID_GAP_PX) / (GRID_MIN_CARD_WIDTH[viewMode] + GRID_GAP_PX));
+  return Math.max(1, Math.min(GRID_MAX_COLUMNS[viewMode], fit));
 }

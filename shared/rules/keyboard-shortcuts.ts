@@ -1,5 +1,5 @@
 /**
- * The dashboard's keyboard shortcuts (issue 17 item 2). Pure: which action a key press means, and
+ * The dashboard's keyboard shortcuts. Pure: which action a key press means, and
  * when to ignore it (while typing, with modifier keys, or while a dialog is open).
  */
 export type ShortcutAction = 'focus-search' | 'new-link' | 'show-help';
@@ -23,7 +23,7 @@ export interface ShortcutKeyEvent {
 const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 const NON_TYPING_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color']);
 
-export function isTypingTarget(target: ShortcutKeyEvent['target']): boolean {
+function isTypingTarget(target: ShortcutKeyEvent['target']): boolean {
   if (!target) return false;
   if (target.isContentEditable) return true;
   const tag = (target.tagName ?? '').toUpperCase();

@@ -1,15 +1,15 @@
 import { Parser } from 'htmlparser2';
 
 /**
- * Issue 18: what a page says about itself, read from its HTML with htmlparser2 (a real, tolerant
+ * What a page says about itself, read from its HTML with htmlparser2 (a real, tolerant
  * HTML tokenizer: any case, entities, unquoted attributes, unclosed tags). Pure: the link-preview
  * edge function feeds it the bytes it fetched; unit tests feed it head variants.
  */
 
 /** Longest title / description kept (the links table allows 500 / 5000). */
-export const PREVIEW_TITLE_MAX = 500;
-export const PREVIEW_DESCRIPTION_MAX = 1000;
-export const PREVIEW_SITE_NAME_MAX = 200;
+const PREVIEW_TITLE_MAX = 500;
+const PREVIEW_DESCRIPTION_MAX = 1000;
+const PREVIEW_SITE_NAME_MAX = 200;
 
 export interface ParsedPreview {
   title: string | null;
@@ -139,7 +139,7 @@ export const IMAGE_MIME: Record<ImageKind, string> = {
   bmp: 'image/bmp',
 };
 
-/** Size limits of what the function downloads (issue 18: 1 MB of HTML, small icons, bounded images). */
+/** Size limits of what the function downloads (1 MB of HTML, small icons, bounded images). */
 export const PREVIEW_LIMITS = {
   htmlBytes: 1024 * 1024,
   iconBytes: 256 * 1024,

@@ -1,8 +1,8 @@
 import { SOCIAL_PLATFORM_LABELS, type SocialPlatform } from '../constants.ts';
 
 /**
- * Outgoing shares per link (issue 17 item 6): who each link went to, when and how, newest first,
- * grouped per link with the count.
+ * Outgoing shares per link: who each link went to, when, how and what became of it (pending,
+ * accepted, rejected), newest first, grouped per link with the count.
  */
 export interface OutgoingShareFields {
   id: string;
@@ -13,7 +13,22 @@ export interface OutgoingShareFields {
   recipient_username: string | null;
   social_platform: string | null;
   social_handle: string | null;
+  /** 'pending' | 'accepted' | 'rejected'; absent on rows read before the status was asked for. */
+  status?: string | null;
 }
+
+export type OutgoingStatus = 'pending' | 'accepted' | 'rejected';
+
+/** The words the Outgoing page shows for a share's status. */
+export const OUTGOING_STATUS_LABELS: Record<OutgoingStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+};
+
+/** A share's status as the sender sees it; anything unknown reads as pending. */
+export const outgoingStatus = (share: Pick<OutgoingShareFields, 'status'>): OutgoingStatus =>
+  share.status === 'accepted' || share.status === 'rejected' ? share.status : 'pending';
 
 export interface OutgoingRecipient {
   shareId: string;
@@ -22,6 +37,7 @@ export interface OutgoingRecipient {
   /** 'Username', 'E-mail', 'Phone (SMS)', 'Instagram', … */
   how: string;
   sharedAt: string;
+  status: OutgoingStatus;
 }
 
 export interface OutgoingGroup<S extends OutgoingShareFields = OutgoingShareFields> {
@@ -36,7 +52,7 @@ const platformLabel = (platform: string | null) =>
   platform && platform in SOCIAL_PLATFORM_LABELS ? SOCIAL_PLATFORM_LABELS[platform as SocialPlatform] : (platform ?? 'Social');
 
 export function outgoingRecipient(share: OutgoingShareFields): OutgoingRecipient {
-  const base = { shareId: share.id, sharedAt: share.shared_at };
+  const base = { shareId: share.id, sharedAt: share.shared_at, status: outgoingStatus(share) };
   if (share.recipient_username) return { ...base, who: `@${share.recipient_username}`, how: 'Username' };
   if (share.recipient_email) return { ...base, who: share.recipient_email, how: 'E-mail' };
   if (share.recipient_phone) return { ...base, who: share.recipient_phone, how: 'Phone (SMS)' };
@@ -61,4 +77,25 @@ export function groupOutgoingShares<S extends OutgoingShareFields>(shares: reado
     group.recipients.push(outgoingRecipient(share));
   }
   return [...groups.values()];
+}
+
+/** What the Outgoing page's search looks at: the link, the recipient and the status. */
+export interface OutgoingSearchable extends OutgoingShareFields {
+  link: { title: string; url: string } | null;
+}
+
+/**
+ * The Outgoing page's search: every word must appear in the link's title or URL, the recipient
+ * ('@bob', 'bob@example.com', 'ann on Instagram'), how it was sent, or the status word.
+ */
+export function searchOutgoingShares<S extends OutgoingSearchable>(shares: readonly S[], query: string): S[] {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...shares];
+  return shares.filter((share) => {
+    const recipient = outgoingRecipient(share);
+    const text = [share.link?.title ?? '', share.link?.url ?? '', recipient.who, recipient.how, OUTGOING_STATUS_LABELS[recipient.status]]
+      .join('\n')
+      .toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
 }

@@ -9,7 +9,7 @@ import {
 } from './password-policy.ts';
 
 /**
- * The password rules as a checklist the forms show while the user types (issue 17 item 8). Built
+ * The password rules as a checklist the forms show while the user types. Built
  * from the same functions the schemas and the secure-reset function apply, so the list cannot
  * promise a rule the server does not enforce (or miss one it does).
  * - 'sign-up': 12+ characters and all four classes (part 1 §4; the sign-up schema).

@@ -37,7 +37,7 @@ export function passwordLength(password: string): number {
   return Array.from(password).length;
 }
 
-export function hasMinimumLength(password: string): boolean {
+function hasMinimumLength(password: string): boolean {
   return passwordLength(password) >= PASSWORD_MIN_LENGTH;
 }
 

@@ -4,7 +4,6 @@ import {
   DEFAULT_MESSAGE_TITLES,
   DEFAULT_PROFILE_SECTION_TITLE,
   DEFAULT_STUDIO_ACCENT,
-  LINKS_SECTION_IMAGE_COUNT,
   MESSAGE_BOX_COUNT,
   MESSAGE_IMAGES_MAX,
 } from '../constants.ts';
@@ -110,14 +109,6 @@ export function socialLinksOf(
   return links;
 }
 
-/**
- * The links section (chosen, the spec only says "showing up to 4 images"): the page's external links
- * as image tiles, at most 4. The social links are exactly four kinds, so every set link gets a tile.
- */
-export function linkTilesOf(page: Parameters<typeof socialLinksOf>[0]): SocialLink[] {
-  return socialLinksOf(page).slice(0, LINKS_SECTION_IMAGE_COUNT);
-}
-
 export interface MessageBox {
   index: number;
   title: string;
@@ -166,7 +157,7 @@ export const PUBLIC_PAGE_MESSAGES = {
   returnHome: 'Return to Home',
 } as const;
 
-export const UNAVAILABLE_MESSAGES = {
+const UNAVAILABLE_MESSAGES = {
   private: 'This page is private.',
   exclusive: 'This page is exclusive to allowed members.',
   unpublished: (slug: string) => `The profile for @${slug} hasn't been published yet.`,

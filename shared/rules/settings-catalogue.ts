@@ -101,11 +101,21 @@ const TARGETS: Record<string, string> = {
   density: '/settings/appearance',
   privacy: '/settings/privacy',
   security: '/settings/privacy',
+  'two-factor': '/settings/privacy#two-factor',
   'name-email': '/settings/profile/name-email',
   username: '/settings/profile/name-email',
   support: '/support',
   'social-sharing': '/settings/social-sharing',
   data: '/settings/data',
+  language: '/settings/general',
+  region: '/settings/general',
+  defaults: '/settings/general',
+  'connected-apps': '/settings/integrations',
+  'email-notifications': '/settings/notifications',
+  'push-notifications': '/settings/notifications',
+  terms: '/settings/about',
+  'profile-photo': '/studio?tab=banner',
+  version: '/settings/about',
 };
 
 /** Where a sub-item goes, or null for 'Coming soon.' (part 2 §2). */

@@ -1,5 +1,5 @@
 /**
- * Abuse limits of sharing (issue 19). One definition: the share-link schema and function import
+ * Abuse limits of sharing. One definition: the share-link schema and function import
  * these; the migration 20261124190000_share_abuse_limits.sql holds the same numbers in its
  * trigger and tests/db/share-abuse.test.ts checks that the two agree. Chosen so that a person
  * sharing by hand never meets them, while a script cannot turn sharing into a mail relay or fill
@@ -24,8 +24,8 @@ export const SHARE_SENDER_NAME_MAX = 60;
 export const SHARE_RATE_LIMIT_MESSAGE = 'You are sharing too fast. Please wait a little and try again.';
 
 /** An e-mail address's longest forms (RFC 5321): 64 characters before the @, 254 in all. */
-export const EMAIL_LOCAL_MAX = 64;
-export const EMAIL_MAX = 254;
+const EMAIL_LOCAL_MAX = 64;
+const EMAIL_MAX = 254;
 
 /**
  * A sender's name as it may appear in an e-mail subject: only the words made of letters, marks and

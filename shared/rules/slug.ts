@@ -1,7 +1,6 @@
-import { SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '../constants.ts';
+import { SLUG_PATTERN } from './slug-pattern.ts';
 
-/** Public page URL names: 3-30 letters, digits, underscores or dashes. */
-export const SLUG_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${SLUG_MIN_LENGTH},${SLUG_MAX_LENGTH}}$`);
+export { SLUG_PATTERN };
 
 /** The input strips every other character as the user types. */
 export function sanitizeSlugInput(input: string): string {
@@ -10,10 +9,10 @@ export function sanitizeSlugInput(input: string): string {
 
 /**
  * Chosen: names that are the app's own top-level routes would hide the public page (/{slug}),
- * so they are refused as URL names; staff-like names and the brand (issue 19) would let someone
+ * so they are refused as URL names; staff-like names and the brand would let someone
  * pose as the product, so they are refused as usernames and URL names alike. The server holds
  * the same list (migration 20261124190200_reserved_names.sql, checked equal by
- * tests/db/reserved-names.test.ts).
+ * tests/integration/reserved-names.test.ts).
  */
 export const RESERVED_SLUGS: readonly string[] = [
   'api',

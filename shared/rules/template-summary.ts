@@ -1,6 +1,7 @@
 /**
  * Template folders as the cards show them: each top-level template with its link count (its
- * subfolders' links included, as a copy brings them along) and the first few links as previews.
+ * subfolders' links included, as a copy brings them along), its own count (the one its page
+ * shows) and the first few links as previews.
  */
 export interface TemplateFolderLike {
   id: string;
@@ -12,8 +13,21 @@ export interface TemplateLinkLike {
 
 export interface TemplateSummary<C, L> {
   template: C;
+  /** Its links and its subfolders' (what a copy brings along). */
   linkCount: number;
+  /** Its own links only: what its page lists and counts. */
+  ownCount: number;
   previews: L[];
+}
+
+/**
+ * A template card's count line, the same number its page shows ('9 links'), then what its
+ * subfolders add ('9 links · 3 more in subfolders').
+ */
+export function templateCountLine(summary: Pick<TemplateSummary<unknown, unknown>, 'linkCount' | 'ownCount'>): string {
+  const own = `${summary.ownCount} ${summary.ownCount === 1 ? 'link' : 'links'}`;
+  const inSubfolders = summary.linkCount - summary.ownCount;
+  return inSubfolders > 0 ? `${own} · ${inSubfolders} more in subfolders` : own;
 }
 
 /** Links of a folder come first in the previews, then its subfolders' (in the order given). */
@@ -37,6 +51,6 @@ export function summariseTemplates<C extends TemplateFolderLike, L extends Templ
     .filter((c) => !c.parent_category_id)
     .map((template) => {
       const all = collect(template.id, new Set());
-      return { template, linkCount: all.length, previews: all.slice(0, previewCount) };
+      return { template, linkCount: all.length, ownCount: linksBy.get(template.id)?.length ?? 0, previews: all.slice(0, previewCount) };
     });
 }

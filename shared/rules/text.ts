@@ -1,6 +1,6 @@
 import { DESCRIPTION_PREVIEW_LENGTH } from '../constants.ts';
 
-export const ELLIPSIS = '...';
+const ELLIPSIS = '...';
 
 /** Descriptions over 120 characters are cut and end with an ellipsis. */
 export function previewDescription(text: string | null | undefined, max = DESCRIPTION_PREVIEW_LENGTH): string {
@@ -19,14 +19,14 @@ export function initialsOf(name: string | null | undefined): string {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((part) => Array.from(part)[0]!.toLocaleUpperCase())
+    .map((part) => Array.from(part)[0].toLocaleUpperCase())
     .join('');
 }
 
 /**
  * A count with thousands separators as en-US writes it ('10,000'), without Intl: the first
  * toLocaleString call initialises the browser's number formatting, about 14 ms on a first page load
- * here (issue 11 'Scale'), for a string a regular expression writes.
+ * here, for a string a regular expression writes.
  */
 export function formatCount(value: number): string {
   const [whole, fraction] = String(Math.abs(value)).split('.');

@@ -5,7 +5,7 @@
 
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:']);
 /** C0 controls, DEL and C1 controls: browsers silently drop tabs/newlines ("java\tscript:"), so refuse them all. */
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARS = /\p{Cc}/u;
 const SCHEME_PREFIX = /^([a-z][a-z0-9+.-]*):(.*)$/is;
 /** `host:port` typed without a scheme ("localhost:3000", "example.com:8080/x") is not a scheme. */
 const PORT_AFTER_COLON = /^\d+(?:[/?#]|$)/;
@@ -54,7 +54,7 @@ export function normalizeUrl(input: string | null | undefined): string | null {
   const trimmed = input.trim();
   if (!trimmed || CONTROL_CHARS.test(trimmed)) return null;
   // Look through entity disguises and stray whitespace before deciding what the scheme is.
-  const revealed = decodeEntities(trimmed).replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, '');
+  const revealed = decodeEntities(trimmed).replace(/[\s\p{Cc}]+/gu, '');
   const scheme = schemeOf(trimmed) ?? schemeOf(revealed);
   let candidate: string;
   if (scheme === null) {

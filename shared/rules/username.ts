@@ -14,9 +14,24 @@ export const USERNAME_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 /**
  * Whether a typed username is one the schema accepts (trimmed, 3-30 letters, digits, underscores
  * or dashes), without zod: the dashboard's username card asks this on every keystroke, and zod
- * is not part of the dashboard's first load (issue 11 'Scale').
+ * is not part of the dashboard's first load.
  */
 export function isWellFormedUsername(value: string): boolean {
   const trimmed = value.trim();
   return trimmed.length >= USERNAME_MIN_LENGTH && trimmed.length <= USERNAME_MAX_LENGTH && USERNAME_CHARACTERS.test(trimmed);
+}
+
+/**
+ * The first rule a typed username breaks, shown while typing (the form's button stays disabled
+ * meanwhile): characters, then length. Empty breaks none here (the button is simply disabled; the
+ * name-email page says USERNAME_MESSAGES.required). Reserved names are left to the schema on submit
+ * and to the database: their list stays off the dashboard's first load.
+ */
+export function usernameProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  if (!USERNAME_CHARACTERS.test(trimmed)) return USERNAME_MESSAGES.characters;
+  if (trimmed.length < USERNAME_MIN_LENGTH) return USERNAME_MESSAGES.tooShort;
+  if (trimmed.length > USERNAME_MAX_LENGTH) return USERNAME_MESSAGES.tooLong;
+  return null;
 }

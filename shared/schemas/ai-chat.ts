@@ -1,19 +1,31 @@
 import { z } from 'zod';
-import { AI_MAX_COMPLETION_TOKENS, AI_MODEL } from '../constants.ts';
+import { AI_MAX_COMPLETION_TOKENS, AI_MAX_MESSAGE_CHARS, AI_MAX_MESSAGES, AI_MAX_TOTAL_CHARS, AI_MODEL } from '../constants.ts';
 
-/** Chosen bounds so a request cannot run up an unbounded OpenAI bill. */
-export const AI_MAX_MESSAGES = 20;
-export const AI_MAX_MESSAGE_CHARS = 20_000;
-export const AI_MODELS = [AI_MODEL] as const;
+/**
+ * Chosen bounds so a request cannot run up an unbounded OpenAI bill or carry a prompt of its own:
+ * the discovery card sends one user message of at most AI_MAX_MESSAGE_CHARS (a 500-character
+ * question and up to 10 saved links, each cut short). The system prompt is the server's.
+ */
+const AI_MODELS = [AI_MODEL] as const;
+export const AI_CHAT_MESSAGES = {
+  systemRefused: 'The system prompt is set by the server: send only user and assistant messages.',
+  tooLong: `Message is too long (at most ${AI_MAX_MESSAGE_CHARS} characters)`,
+  tooMuch: `Messages are too long (at most ${AI_MAX_TOTAL_CHARS} characters in all)`,
+  tooMany: `Too many messages (at most ${AI_MAX_MESSAGES})`,
+} as const;
 
-export const aiChatMessageSchema = z.object({
-  role: z.enum(['system', 'user', 'assistant']),
-  content: z.string().min(1, 'Message is empty').max(AI_MAX_MESSAGE_CHARS, 'Message is too long'),
+const aiChatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant'], { error: AI_CHAT_MESSAGES.systemRefused }),
+  content: z.string().min(1, 'Message is empty').max(AI_MAX_MESSAGE_CHARS, AI_CHAT_MESSAGES.tooLong),
 });
 
 /** Body of the ai-chat function: messages, model gpt-4o-mini, max_completion_tokens <= 1500. */
 export const aiChatRequestSchema = z.object({
-  messages: z.array(aiChatMessageSchema).min(1, 'At least one message is required').max(AI_MAX_MESSAGES, 'Too many messages'),
+  messages: z
+    .array(aiChatMessageSchema)
+    .min(1, 'At least one message is required')
+    .max(AI_MAX_MESSAGES, AI_CHAT_MESSAGES.tooMany)
+    .refine((messages) => messages.reduce((n, m) => n + m.content.length, 0) <= AI_MAX_TOTAL_CHARS, AI_CHAT_MESSAGES.tooMuch),
   model: z.enum(AI_MODELS).default(AI_MODEL),
   max_completion_tokens: z
     .number()
@@ -22,10 +34,9 @@ export const aiChatRequestSchema = z.object({
     .max(AI_MAX_COMPLETION_TOKENS, `max_completion_tokens must be at most ${AI_MAX_COMPLETION_TOKENS}`)
     .default(AI_MAX_COMPLETION_TOKENS),
 });
-export type AiChatRequest = z.infer<typeof aiChatRequestSchema>;
 
 /** The discovery card's query: must not be empty. */
-export const AI_QUERY_REQUIRED_MESSAGE = 'Please describe what links you are looking for';
+const AI_QUERY_REQUIRED_MESSAGE = 'Please describe what links you are looking for';
 export const aiDiscoveryQuerySchema = z
   .string(AI_QUERY_REQUIRED_MESSAGE)
   .trim()

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_ACCENT_HSL, DEFAULT_DENSITY, DEFAULT_THEME, DENSITIES, THEMES } from '../constants.ts';
 import { isHslString } from '../rules/color.ts';
 
-export const ACCENT_HSL_MESSAGE = "Accent must look like 'h s% l%'";
+const ACCENT_HSL_MESSAGE = "Accent must look like 'h s% l%'";
 
 /** An accent colour stored as 'h s% l%' (h 0-360, s and l 0-100). */
-export const accentHslSchema = z
+const accentHslSchema = z
   .string()
   .trim()
   .refine((value) => isHslString(value), ACCENT_HSL_MESSAGE);

@@ -3,7 +3,7 @@ import { PHONE_MIN_DIGITS } from '../constants.ts';
 import { normalizeEmail, phoneDigits } from '../rules/contact.ts';
 
 /** Toasts of the blocked-senders form (the zod message is the toast title). */
-export const BLOCK_MESSAGES = {
+const BLOCK_MESSAGES = {
   usernameRequired: 'Enter a username',
   emailRequired: 'Enter an email',
   invalidEmail: { title: 'Invalid email', description: 'Please enter a valid email address.' },

@@ -3,9 +3,9 @@ import { normalizeUrl } from '../rules/url.ts';
 
 /** Field builders reused by several schemas. */
 
-export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
-export const INVALID_URL_MESSAGE = 'Please enter a valid URL';
-export const INVALID_ID_MESSAGE = 'Invalid id';
+const INVALID_EMAIL_MESSAGE = 'Invalid email address';
+const INVALID_URL_MESSAGE = 'Please enter a valid URL';
+const INVALID_ID_MESSAGE = 'Invalid id';
 
 /** A trimmed e-mail address. */
 export function emailField(message = INVALID_EMAIL_MESSAGE) {
@@ -18,8 +18,8 @@ export function idField(message = INVALID_ID_MESSAGE) {
 }
 
 /** The longest URL stored (links_url_http in the schema); longer is a 400, not a database error. */
-export const URL_MAX_LENGTH = 2048;
-export const URL_TOO_LONG_MESSAGE = `URL must be at most ${URL_MAX_LENGTH} characters`;
+const URL_MAX_LENGTH = 2048;
+const URL_TOO_LONG_MESSAGE = `URL must be at most ${URL_MAX_LENGTH} characters`;
 
 /** A required URL: trimmed, https:// added when there is no scheme, http(s) only. */
 export function httpUrlField(requiredMessage: string, invalidMessage = INVALID_URL_MESSAGE) {

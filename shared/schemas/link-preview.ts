@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { httpUrlField, idField } from './fields.ts';
 
 /**
- * Issue 18: the link-preview edge function's body. `url` alone: a preview for the link form
+ * The link-preview edge function's body. `url` alone: a preview for the link form
  * (nothing stored). `link_id`: fetch the saved link's page (its stored URL, not the body's) and
  * store favicon/image/description on it. `hints` come from the extension (the tab's title and
  * favicon URL); the favicon hint is fetched under the same SSRF rules as everything else.
@@ -19,7 +19,6 @@ export const linkPreviewRequestSchema = z
       .nullish(),
   })
   .refine((v) => v.url !== undefined || v.link_id !== undefined, { message: 'URL is required', path: ['url'] });
-export type LinkPreviewRequest = z.input<typeof linkPreviewRequestSchema>;
 
 /** What the function answers (favicon_url / image_url are our stored copies when link_id was given). */
 export interface LinkPreviewResult {

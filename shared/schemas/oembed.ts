@@ -3,7 +3,6 @@ import { httpUrlField } from './fields.ts';
 
 /** Body of the instagram-oembed and tiktok-oembed functions. */
 export const oembedRequestSchema = z.object({ url: httpUrlField('URL is required') });
-export type OembedRequest = z.infer<typeof oembedRequestSchema>;
 
 /** What they answer (fields may be missing when the provider has none). */
 export const oembedResponseSchema = z.object({

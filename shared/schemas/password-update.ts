@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match.';
+const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match.';
 
 /**
  * New Password + Confirm Password after a recovery link. Only the match is checked here (the
@@ -15,4 +15,3 @@ export const passwordUpdateSchema = z
     message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
     path: ['confirmPassword'],
   });
-export type PasswordUpdateInput = z.infer<typeof passwordUpdateSchema>;

@@ -3,4 +3,3 @@ import { emailField } from './fields.ts';
 
 /** The 'Reset Password' e-mail form. */
 export const resetRequestSchema = z.object({ email: emailField() });
-export type ResetRequestInput = z.infer<typeof resetRequestSchema>;

@@ -13,4 +13,3 @@ export const secureResetBodySchema = z.object({
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
-export type SecureResetBody = z.infer<typeof secureResetBodySchema>;

@@ -8,4 +8,3 @@ export const shareIncomingPayloadSchema = z.object({
   source: z.enum(INCOMING_SOURCES).default('generic'),
   method: z.enum(INCOMING_METHODS).default('web_share_target'),
 });
-export type ShareIncomingPayload = z.infer<typeof shareIncomingPayloadSchema>;

@@ -4,26 +4,28 @@ import { isSingleEmailAddress } from '../rules/share-limits.ts';
 import { idField } from './fields.ts';
 
 /** Chosen limits (the spec has none): enough for any real message or handle, bounded for the server. */
-export const SHARE_MESSAGE_MAX = 1000;
-export const SHARE_RECIPIENT_MAX = 320;
-export const SHARE_ONE_RECIPIENT_MESSAGE = 'Exactly one recipient is required';
-export const SHARE_EMAIL_MESSAGE = 'Please enter one valid email address';
-export const SHARE_MESSAGE_TEXT_MESSAGE = 'Message must be plain text';
+const SHARE_MESSAGE_MAX = 1000;
+const SHARE_RECIPIENT_MAX = 320;
+const SHARE_ONE_RECIPIENT_MESSAGE = 'Exactly one recipient is required';
+const SHARE_EMAIL_MESSAGE = 'Please enter one valid email address';
+const SHARE_MESSAGE_TEXT_MESSAGE = 'Message must be plain text';
 
 const recipientText = z.string().trim().min(1, 'Recipient is required').max(SHARE_RECIPIENT_MAX, 'Recipient is too long');
 
-/** Issue 19: exactly one real address (a comma-separated list or 'not-an-email' is refused). */
+/** Exactly one real address (a comma-separated list or 'not-an-email' is refused). */
 const recipientEmail = z.string().trim().refine(isSingleEmailAddress, SHARE_EMAIL_MESSAGE);
 
-/** Plain text: no control characters but line breaks and tabs (the e-mail shows it as text). */
-// eslint-disable-next-line no-control-regex
-const PLAIN_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+/**
+ * Plain text: no control characters but line breaks and tabs (the e-mail shows it as text). `\p{Cc}` is
+ * C0, DEL and C1; C1 (U+0080-U+009F) stays allowed as before, so only C0 but tab/LF/CR, and DEL, are refused.
+ */
+const PLAIN_TEXT = /^[\P{Cc}\t\n\r\u0080-\u009f]*$/u;
 
 /**
  * The 'share-link' function's shareData: sender, link, message and exactly one recipient kind
  * (recipient_email, recipient_phone, social_platform + social_handle, or recipient_username).
  */
-export const shareDataSchema = z
+const shareDataSchema = z
   .object({
     sender_id: idField(),
     link_id: idField(),
@@ -49,5 +51,4 @@ export const shareDataSchema = z
   });
 
 export const shareLinkPayloadSchema = z.object({ shareData: shareDataSchema });
-export type ShareData = z.infer<typeof shareDataSchema>;
 export type ShareLinkPayload = z.infer<typeof shareLinkPayloadSchema>;

@@ -3,4 +3,3 @@ import { z } from 'zod';
 export const templateNameSchema = z.object({
   name: z.string('Template name is required').trim().min(1, 'Template name is required'),
 });
-export type TemplateNameInput = z.infer<typeof templateNameSchema>;

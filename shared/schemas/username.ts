@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../constants.ts';
+import { isReservedName, NAME_RULE_MESSAGES } from '../rules/reserved-names.ts';
 import { USERNAME_CHARACTERS, USERNAME_MESSAGES } from '../rules/username.ts';
 
 export { USERNAME_MESSAGES };
@@ -10,7 +11,9 @@ export const usernameSchema = z
   .trim()
   .min(USERNAME_MIN_LENGTH, USERNAME_MESSAGES.tooShort)
   .max(USERNAME_MAX_LENGTH, USERNAME_MESSAGES.tooLong)
-  .regex(USERNAME_CHARACTERS, USERNAME_MESSAGES.characters);
+  .regex(USERNAME_CHARACTERS, USERNAME_MESSAGES.characters)
+  // Route, staff and brand names, look-alikes included: the database refuses them too.
+  .refine((value) => !isReservedName(value), NAME_RULE_MESSAGES.reservedUsername);
 
 /** The 'Choose Your Username' card. */
 export const usernameFormSchema = z.object({ username: usernameSchema });

@@ -11,14 +11,15 @@ import {
   STUDIO_THEMES,
 } from '../constants.ts';
 import { optionalHttpUrlField, optionalTextField } from './fields.ts';
+import { impersonatesProduct, NAME_RULE_MESSAGES } from '../rules/reserved-names.ts';
 
 /** Chosen limits for fields the spec leaves open (bounded so one row stays small). */
 export const BIO_MAX = 1000;
 export const SHORT_TEXT_MAX = 100;
 export const HANDLE_MAX = 50;
-export const STORAGE_PATH_MAX = 1024;
+const STORAGE_PATH_MAX = 1024;
 
-export const WEBPAGE_MESSAGES = {
+const WEBPAGE_MESSAGES = {
   messageTitleTooLong: `Message box titles must be at most ${MESSAGE_BOX_TITLE_MAX} characters`,
   messageTextTooLong: `Message box text must be at most ${MESSAGE_BOX_TEXT_MAX} characters`,
   tooManyMessageBoxes: `At most ${MESSAGE_BOX_COUNT} message boxes`,
@@ -32,7 +33,7 @@ export const WEBPAGE_MESSAGES = {
 } as const;
 
 /** '#rrggbb', the accent colour's stored form. */
-export const ACCENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+const ACCENT_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 const storagePath = z
   .string()
@@ -40,6 +41,8 @@ const storagePath = z
   .nullish()
   .transform((v) => v || null);
 const shortText = optionalTextField(SHORT_TEXT_MAX, WEBPAGE_MESSAGES.textTooLong);
+/** A name the page shows as its owner's: it cannot pose as the product (shared/rules/reserved-names.ts; the database refuses it too). */
+const displayName = shortText.refine((v) => !impersonatesProduct(v), NAME_RULE_MESSAGES.displayName);
 /** '@name' and 'name' are the same handle; stored without the '@'. */
 const handle = optionalTextField(HANDLE_MAX, WEBPAGE_MESSAGES.handleTooLong).transform((v) => v.trim().replace(/^@/, ''));
 
@@ -63,8 +66,8 @@ export const webpageSettingsSchema = z.object({
   twitter_handle: handle,
   instagram_handle: handle,
   linkedin_url: optionalHttpUrlField(WEBPAGE_MESSAGES.invalidUrl),
-  public_display_name: shortText,
-  company_name: shortText,
+  public_display_name: displayName,
+  company_name: displayName,
   links_section_title: shortText,
   profile_section_title: shortText,
   bio_social_section_title: shortText,
@@ -72,4 +75,3 @@ export const webpageSettingsSchema = z.object({
   accent_color: z.string().trim().regex(ACCENT_COLOR_PATTERN, WEBPAGE_MESSAGES.invalidAccent).default(DEFAULT_STUDIO_ACCENT),
 });
 export type WebpageSettingsInput = z.infer<typeof webpageSettingsSchema>;
-export type WebpageSettingsFormValues = z.input<typeof webpageSettingsSchema>;

@@ -5,7 +5,7 @@ export const CONTROL_CLASS =
   'disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive';
 
 /**
- * Shared look of a visible file input (issue 17 'styled file inputs'): the control's box with the
+ * Shared look of a visible file input: the control's box with the
  * browser's 'Choose file' button drawn as a small secondary button. Pickers opened from a button
  * (web/src/components/file-picker.tsx) hide their input and use a Button instead.
  */

@@ -9,7 +9,6 @@
  */
 export type { IconProps } from './icons/icon.tsx';
 export {
-  ArrowRightIcon,
   ChartIcon,
   EyeIcon,
   EyeOffIcon,
@@ -28,7 +27,6 @@ export {
   ChevronDownIcon,
   CloseIcon,
   CloudOffIcon,
-  ConstructionIcon,
   ExternalLinkIcon,
   ImageIcon,
   InboxIcon,

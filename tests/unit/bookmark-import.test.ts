@@ -5,17 +5,27 @@ import { createNetscapeParser, parseNetscapeHtml, toNetscapeHtml } from '../../s
 import {
   batchBySize,
   detectFormat,
+  folderPathOf,
+  folderRefOf,
   invalidEntriesCsv,
   parseFolderPath,
   formatFolderPath,
   parseImportDate,
+  plannedFolderPath,
   planImport,
+  type ParsedCollection,
 } from '../../shared/rules/bookmark-import.ts';
 import { BookmarkJsonError, parseBookmarkJson, toBookmarkJson } from '../../shared/rules/bookmark-json.ts';
 
 // Hand-written samples in each exporter's dialect, written from the Netscape bookmark file format
 // (NETSCAPE-Bookmark-file-1) and what each tool documents it adds.
-const simple = (c: ReturnType<typeof parseNetscapeHtml>) => c.entries.map((e) => [e.folder.join('/'), e.title, e.url]);
+const simple = (c: ReturnType<typeof parseNetscapeHtml>) => c.entries.map((e) => [folderPathOf(e.folder).join('/'), e.title, e.url]);
+/** A parsed collection with each folder written out as its path from the top. */
+const withPaths = (c: ParsedCollection) => ({
+  entries: c.entries.map((e) => ({ ...e, folder: folderPathOf(e.folder) })),
+  folders: c.folders.map(folderPathOf),
+  invalid: c.invalid,
+});
 
 describe('Netscape bookmark HTML', () => {
   it('Chrome / Edge: toolbar folder, nested folders, ADD_DATE, ICON data URI ignored', () => {
@@ -48,7 +58,7 @@ describe('Netscape bookmark HTML', () => {
     ]);
     expect(parsed.entries[0].createdAt).toBe('2020-09-13T12:26:40.000Z');
     expect(parsed.entries[0].iconUrl).toBeUndefined();
-    expect(parsed.folders).toEqual([['Bookmarks bar'], ['Bookmarks bar', 'Work'], ['Bookmarks bar', 'Work', 'Docs']]);
+    expect(withPaths(parsed).folders).toEqual([['Bookmarks bar'], ['Bookmarks bar', 'Work'], ['Bookmarks bar', 'Work', 'Docs']]);
   });
 
   it('Firefox: place: queries, separators, DD descriptions, ICON_URI, entities in titles', () => {
@@ -96,7 +106,7 @@ a second line
     ]);
   });
 
-  it('Raindrop: collections as H3, notes as DD, DATA-COVER and TAGS ignored', () => {
+  it('Raindrop: collections as H3, notes as DD, TAGS kept, DATA-COVER ignored', () => {
     const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
 <TITLE>Raindrop.io Bookmarks</TITLE>
@@ -118,6 +128,7 @@ a second line
       ['Design/Icons', 'Lucide', 'https://lucide.dev/'],
     ]);
     expect(parsed.entries[0].description).toBe('Shots from designers');
+    expect(parsed.entries.map((e) => e.tags)).toEqual([['inspiration', 'ui'], undefined]);
   });
 
   it('Pocket: <ul><li> lists with time_added, no folders', () => {
@@ -178,7 +189,7 @@ a second line
       ['Reading', 'Karakeep', 'https://karakeep.app/'],
       ['', 'Linkwarden', 'https://linkwarden.app/'],
     ]);
-    expect(parsed.folders).toEqual([['Reading'], ['Empty collection'], ['Also empty, without a list']]);
+    expect(withPaths(parsed).folders).toEqual([['Reading'], ['Empty collection'], ['Also empty, without a list']]);
   });
 
   it('bad inputs: unclosed <A>, missing </DL> closers, stray tags, odd case, entity-disguised schemes', () => {
@@ -230,7 +241,11 @@ a second line
     const parsed = parser.end();
     expect(parsed.entries).toHaveLength(5000);
     expect(parsed.folders).toHaveLength(100);
-    expect(parsed.entries[4999]).toMatchObject({ url: 'https://site99.example/page/49', title: 'Page 99-49', folder: ['Folder 99'] });
+    expect(withPaths(parsed).entries[4999]).toMatchObject({
+      url: 'https://site99.example/page/49',
+      title: 'Page 99-49',
+      folder: ['Folder 99'],
+    });
   });
 });
 
@@ -247,12 +262,12 @@ describe('CSV', () => {
 
   it("header detection in any order with other tools' names (Pocket, Raindrop)", () => {
     const pocket = 'title,url,time_added,tags,status\nArticle,https://p.example/a,1500000000,news,unread\n';
-    expect(parseBookmarkCsv(pocket).entries).toEqual([
-      { title: 'Article', url: 'https://p.example/a', folder: [], createdAt: new Date(1500000000000).toISOString() },
+    expect(withPaths(parseBookmarkCsv(pocket)).entries).toEqual([
+      { title: 'Article', url: 'https://p.example/a', folder: [], createdAt: new Date(1500000000000).toISOString(), tags: ['news'] },
     ]);
     const raindrop =
       'id,title,note,excerpt,url,folder,tags,created,cover,highlights,favorite\n1,Lucide,my note,,https://lucide.dev/,Design/Icons,,2023-07-22T04:26:40.000Z,,,false\n';
-    expect(parseBookmarkCsv(raindrop).entries).toEqual([
+    expect(withPaths(parseBookmarkCsv(raindrop)).entries).toEqual([
       {
         title: 'Lucide',
         url: 'https://lucide.dev/',
@@ -265,7 +280,7 @@ describe('CSV', () => {
 
   it('no header: title, url, description, folder, created; semicolons detected; rows without URL listed', () => {
     const csv = 'Example;https://e.example/;desc;Work;2024-01-01\nNo url;;;;\n';
-    const parsed = parseBookmarkCsv(csv);
+    const parsed = withPaths(parseBookmarkCsv(csv));
     expect(parsed.entries).toEqual([
       { title: 'Example', url: 'https://e.example/', description: 'desc', folder: ['Work'], createdAt: '2024-01-01T00:00:00.000Z' },
     ]);
@@ -285,7 +300,7 @@ describe('JSON', () => {
     expect(() => parseBookmarkJson('{"a":1}')).toThrow('no list of links');
   });
   it('accepts a bare array of link objects', () => {
-    expect(parseBookmarkJson('[{"url":"https://a.example/","title":"A","folder":"X"}, 5]')).toEqual({
+    expect(withPaths(parseBookmarkJson('[{"url":"https://a.example/","title":"A","folder":"X"}, 5]'))).toEqual({
       entries: [{ title: 'A', url: 'https://a.example/', folder: ['X'] }],
       folders: [],
       invalid: [{ title: '', url: '', folder: '', reason: 'Not a link object' }],
@@ -298,22 +313,23 @@ describe('planImport', () => {
     const plan = planImport(
       {
         entries: [
-          { title: 'A', url: 'https://A.example/', folder: ['X'] },
-          { title: 'A again', url: 'https://a.example#top', folder: ['x'] },
-          { title: 'Existing', url: 'http://old.example:80/', folder: [] },
-          { title: '', url: 'new.example/path', folder: ['X', ' '] },
+          { title: 'A', url: 'https://A.example/', folder: folderRefOf(['X']) },
+          { title: 'A again', url: 'https://a.example#top', folder: folderRefOf(['x']) },
+          { title: 'Existing', url: 'http://old.example:80/', folder: null },
+          { title: '', url: 'new.example/path', folder: folderRefOf(['X', ' ']) },
         ],
-        folders: [['Empty']],
+        folders: [folderRefOf(['Empty'])!],
         invalid: [],
       },
       ['http://old.example'],
     );
     expect(plan.duplicates).toBe(2);
-    expect(plan.links.map((l) => [l.title, l.url, l.folderKey])).toEqual([
-      ['A', 'https://A.example/', 'x'],
-      ['https://new.example/path', 'https://new.example/path', 'x\u0000untitled folder'],
+    expect(plan.links.map((l) => [l.title, l.url, plannedFolderPath(plan.folders, l.folder)])).toEqual([
+      ['A', 'https://A.example/', ['X']],
+      ['https://new.example/path', 'https://new.example/path', ['X', 'Untitled folder']],
     ]);
-    expect(plan.folders).toEqual([['Empty'], ['X'], ['X', 'Untitled folder']]);
+    expect(plan.folders.map((_, i) => plannedFolderPath(plan.folders, i))).toEqual([['Empty'], ['X'], ['X', 'Untitled folder']]);
+    expect(plan.folders.map((f) => f.depth)).toEqual([1, 1, 2]);
     expect(plan.total).toBe(4);
   });
 
@@ -375,7 +391,13 @@ describe('exporters round-trip through the parsers', () => {
     ],
   };
   const summary = (c: ReturnType<typeof parseNetscapeHtml>) =>
-    c.entries.map((e) => ({ title: e.title, url: e.url, description: e.description, folder: e.folder, createdAt: e.createdAt }));
+    c.entries.map((e) => ({
+      title: e.title,
+      url: e.url,
+      description: e.description,
+      folder: folderPathOf(e.folder),
+      createdAt: e.createdAt,
+    }));
   const expected = [
     {
       title: 'Saved <one>',
@@ -398,21 +420,21 @@ describe('exporters round-trip through the parsers', () => {
     expect(html.startsWith('<!DOCTYPE NETSCAPE-Bookmark-file-1>')).toBe(true);
     const parsed = parseNetscapeHtml(html);
     expect(summary(parsed)).toEqual(expected);
-    expect(parsed.folders).toContainEqual(['Work & "Play"', 'Docs/Specs', 'Empty']);
+    expect(withPaths(parsed).folders).toContainEqual(['Work & "Play"', 'Docs/Specs', 'Empty']);
   });
   it('CSV (with the formula guard undone)', () => {
     const csv = toBookmarkCsv(collection);
-    expect(csv).toContain("\r\n'=SUM(A1),");
+    expect(csv).toContain(`\r\n"'=SUM(A1)",`);
     expect(summary(parseBookmarkCsv(csv))).toEqual(expected);
   });
   it('JSON (counts and empty folders included)', () => {
     const json = toBookmarkJson(collection);
-    const doc = JSON.parse(json);
+    const doc = JSON.parse(json) as { counts: unknown; links: Array<{ access_count: unknown }> };
     expect(doc.counts).toEqual({ folders: 4, links: 2 });
     expect(doc.links[0].access_count).toBe(3);
     const parsed = parseBookmarkJson(json);
     expect(summary(parsed)).toEqual(expected);
-    expect(parsed.folders).toContainEqual(['Work & "Play"', 'Docs/Specs', 'Empty']);
+    expect(withPaths(parsed).folders).toContainEqual(['Work & "Play"', 'Docs/Specs', 'Empty']);
     expect(parsed.entries[0].accessCount).toBe(3);
   });
 });

@@ -8,34 +8,36 @@ import { linkMutations } from '../../shared/data/links/mutations.ts';
 import type { LinkRow } from '../../shared/data/types.ts';
 
 /**
- * Issue 18: after a save, the preview is asked for at once, and the lists are re-read ONCE, when
+ * After a save, the preview is asked for at once, and the lists are re-read ONCE, when
  * the preview has settled (not twice, and not while the preview runs on the server). The stored
  * favicon starts downloading while the card is re-rendered.
  */
 
 const USER = 'user-1';
 const FOLDER = 'folder-1';
-const row = (over: Partial<LinkRow> = {}): LinkRow =>
-  ({
-    id: 'link-1',
-    user_id: USER,
-    title: 'Typed',
-    url: 'https://example.com/',
-    description: null,
-    icon_url: null,
-    access_count: 0,
-    share_count: 0,
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    category_id: FOLDER,
-    second_category_id: null,
-    is_template: false,
-    template_source_id: null,
-    ai_enhanced: false,
-    favicon_url: null,
-    preview_image_url: null,
-    ...over,
-  }) as LinkRow;
+const row = (over: Partial<LinkRow> = {}): LinkRow => ({
+  id: 'link-1',
+  user_id: USER,
+  title: 'Typed',
+  url: 'https://example.com/',
+  description: null,
+  icon_url: null,
+  access_count: 0,
+  share_count: 0,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  category_id: FOLDER,
+  second_category_id: null,
+  is_template: false,
+  template_source_id: null,
+  ai_enhanced: false,
+  favicon_url: null,
+  preview_image_url: null,
+  preview_description: null,
+  preview_fetched_at: null,
+  preview_site_name: null,
+  ...over,
+});
 
 const flush = () => new Promise((r) => setTimeout(r, 10));
 
@@ -44,10 +46,13 @@ function setup() {
   const reads = { list: 0, folder: 0 };
   let listRows: LinkListItem[] = [];
   // Active observers, as the dashboard and an open folder view would hold them.
-  const list = new QueryObserver(queryClient, { queryKey: linkKeys.list({ userId: USER }), queryFn: async () => (reads.list++, listRows) });
+  const list = new QueryObserver(queryClient, {
+    queryKey: linkKeys.list({ userId: USER }),
+    queryFn: () => Promise.resolve((reads.list++, listRows)),
+  });
   const folder = new QueryObserver(queryClient, {
     queryKey: linkKeys.list({ userId: USER, categoryId: FOLDER }),
-    queryFn: async () => (reads.folder++, []),
+    queryFn: () => Promise.resolve((reads.folder++, [])),
   });
   const unsubscribe = [list.subscribe(() => undefined), folder.subscribe(() => undefined)];
   let answer!: (v: { data: unknown; error: unknown }) => void;

@@ -50,6 +50,9 @@ describe('link list cache patches', () => {
       is_template: false,
       template_source_id: null,
       ai_enhanced: false,
+      preview_description: null,
+      preview_fetched_at: null,
+      preview_site_name: null,
     };
     expect(Object.keys(toListItem(row)).sort()).toEqual(Object.keys(item('x', 'y')).sort());
   });

@@ -12,7 +12,7 @@ describe('badge text', () => {
 
 describe('badge: pending incoming shares', () => {
   it('shows the count and keeps one 30 s alarm while signed in', async () => {
-    const api = fakeApi({ pendingCount: vi.fn<CountFn>(async () => 3) });
+    const api = fakeApi({ pendingCount: vi.fn<CountFn>(() => Promise.resolve(3)) });
     const { app, fake } = startFakeBackground({ api });
     await signInFake();
     await vi.waitFor(async () => expect(await fake.action.getBadgeText({})).toBe('3'));
@@ -27,7 +27,7 @@ describe('badge: pending incoming shares', () => {
   });
 
   it('the alarm tick refreshes it', async () => {
-    const api = fakeApi({ pendingCount: vi.fn<CountFn>(async () => 1) });
+    const api = fakeApi({ pendingCount: vi.fn<CountFn>(() => Promise.resolve(1)) });
     const { fake } = startFakeBackground({ api });
     api.pendingCount.mockResolvedValue(7);
     await fake.alarms.onAlarm.trigger({ name: BADGE_ALARM, scheduledTime: Date.now() });
@@ -36,7 +36,7 @@ describe('badge: pending incoming shares', () => {
   });
 
   it('refreshes on install/startup, and follows sign-in and sign-out at once', async () => {
-    const api = fakeApi({ pendingCount: vi.fn<CountFn>(async () => 2) });
+    const api = fakeApi({ pendingCount: vi.fn<CountFn>(() => Promise.resolve(2)) });
     const { fake } = startFakeBackground({ api });
     await fake.runtime.onStartup.trigger();
     expect(api.pendingCount).toHaveBeenCalledTimes(1);
@@ -56,7 +56,7 @@ describe('badge: pending incoming shares', () => {
   });
 
   it('an unreachable server leaves the last count showing', async () => {
-    const api = fakeApi({ pendingCount: vi.fn<CountFn>(async () => 4) });
+    const api = fakeApi({ pendingCount: vi.fn<CountFn>(() => Promise.resolve(4)) });
     const { app, fake } = startFakeBackground({ api });
     await app.badge.refresh();
     api.pendingCount.mockRejectedValue(new TypeError('Failed to fetch'));
@@ -65,7 +65,7 @@ describe('badge: pending incoming shares', () => {
   });
 
   it('a save flashes, then the count comes back', async () => {
-    const api = fakeApi({ pendingCount: vi.fn<CountFn>(async () => 5) });
+    const api = fakeApi({ pendingCount: vi.fn<CountFn>(() => Promise.resolve(5)) });
     const { app, fake, timers } = startFakeBackground({ api });
     await signInFake();
     await app.badge.refresh();

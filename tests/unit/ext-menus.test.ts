@@ -100,7 +100,7 @@ describe('menu clicks and the shortcut in the worker', () => {
     );
     expect(api.save).toHaveBeenCalledWith(
       { title: 'An example', url: 'https://example.org/x', categoryId: undefined, newCategory: undefined, description: undefined },
-      { title: 'An example', favicon_url: null }, // issue 18: preview hints (a link has no favicon of its own)
+      { title: 'An example', favicon_url: null }, // preview hints (a link has no favicon of its own)
     );
     expect(await fake.action.getBadgeText({})).toBe('✓');
     expect(app).toBeDefined();
@@ -134,7 +134,7 @@ describe('menu clicks and the shortcut in the worker', () => {
       title: 'The Guide',
       favIconUrl: 'https://docs.example.com/icon.png',
     } as never);
-    // issue 18: the tab's title and favicon go to the server as preview hints (no extra permission)
+    // The tab's title and favicon go to the server as preview hints (no extra permission)
     expect(api.save).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://docs.example.com/guide', title: 'The Guide' }), {
       title: 'The Guide',
       favicon_url: 'https://docs.example.com/icon.png',

@@ -3,16 +3,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isTrustedSender, parseWorkerMessage } from '../../extension/lib/messages.ts';
 import { loadSettings, resetSettings, saveSettings, validateSettings, dashboardPage } from '../../extension/lib/settings.ts';
 import { STORAGE_KEYS } from '../../extension/lib/storage-keys.ts';
-import { parseStoredSession } from '../../extension/lib/stored-session.ts';
-import { DEFAULT_AUTH_STORAGE_KEY } from '../../shared/data/client.ts';
 import { USER_ID, fakeApi, sessionJson, signInFake, startFakeBackground } from './ext-fake.ts';
 import type { CountFn } from './ext-fake.ts';
 
 const ORIGIN = 'chrome-extension://test-extension-id';
 
-/** runtime.onMessage with the sendResponse argument (the fake's types only declare two). */
-const triggerMessage = (fake: typeof fakeBrowser, ...args: unknown[]) =>
-  (fake.runtime.onMessage.trigger as (...args: unknown[]) => Promise<unknown[]>)(...args);
+/** runtime.onMessage with a sender (the fake's own sendMessage sends none); resolves to each listener's answer. */
+const triggerMessage = (fake: typeof fakeBrowser, message: unknown, sender: { id: string; url: string }) =>
+  (fake.runtime.onMessage.trigger as (message: unknown, sender: unknown) => Promise<unknown[]>)(message, sender);
 
 describe('runtime.onMessage sender check', () => {
   it('accepts only pages of this extension', () => {
@@ -49,37 +47,25 @@ describe('runtime.onMessage sender check', () => {
   });
 
   it('the worker ignores messages from anyone else and answers its own pages', async () => {
-    const api = fakeApi({ pendingCount: vi.fn<CountFn>(async () => 6) });
+    const api = fakeApi({ pendingCount: vi.fn<CountFn>(() => Promise.resolve(6)) });
     const { fake, app } = startFakeBackground({ api });
     await signInFake();
     await vi.waitFor(() => expect(api.pendingCount).toHaveBeenCalled()); // the sign-in's own refresh
     api.pendingCount.mockClear();
-    const respond = vi.fn();
-    const [fromPage] = (await triggerMessage(
-      fake,
-      { type: 'badge:refresh' },
-      { id: 'x', url: 'https://evil.example/' } as never,
-      respond as never,
-    )) as unknown[];
-    expect(fromPage).toBe(false);
-    const [fromOther] = (await triggerMessage(
+    // webextension-polyfill's form: no answer is undefined, an answer is the listener's promise.
+    const [fromPage] = await triggerMessage(fake, { type: 'badge:refresh' }, { id: 'x', url: 'https://evil.example/' });
+    expect(fromPage).toBeUndefined();
+    const [fromOther] = await triggerMessage(
       fake,
       { type: 'queue:add', item: { url: 'https://x.example', title: 'X', userId: USER_ID, source: 'popup' } },
-      { id: 'other', url: 'chrome-extension://other/popup.html' } as never,
-      respond as never,
-    )) as unknown[];
-    expect(fromOther).toBe(false);
+      { id: 'other', url: 'chrome-extension://other/popup.html' },
+    );
+    expect(fromOther).toBeUndefined();
     expect(api.pendingCount).not.toHaveBeenCalled();
     expect(await app.queue.list()).toEqual([]);
 
-    const [fromPopup] = (await triggerMessage(
-      fake,
-      { type: 'badge:refresh' },
-      { id: 'test-extension-id', url: `${ORIGIN}/popup.html` } as never,
-      respond as never,
-    )) as unknown[];
-    expect(fromPopup).toBe(true);
-    await vi.waitFor(() => expect(respond).toHaveBeenCalledWith({ ok: true, count: 6 }));
+    const [fromPopup] = await triggerMessage(fake, { type: 'badge:refresh' }, { id: 'test-extension-id', url: `${ORIGIN}/popup.html` });
+    expect(fromPopup).toEqual({ ok: true, count: 6 });
   });
 });
 
@@ -115,15 +101,5 @@ describe('settings (options page)', () => {
 
     await resetSettings(area, defaults);
     expect(await loadSettings(area, defaults)).toEqual(defaults);
-  });
-});
-
-describe('the shared session', () => {
-  it('is read from the key supabase-js writes', () => {
-    expect(STORAGE_KEYS.session).toBe(DEFAULT_AUTH_STORAGE_KEY);
-    expect(parseStoredSession(sessionJson())).toEqual({ userId: USER_ID, email: 'ada@example.test' });
-    expect(parseStoredSession('{"user":{"id":"x"}}')).toBeNull();
-    expect(parseStoredSession('not json')).toBeNull();
-    expect(parseStoredSession(undefined)).toBeNull();
   });
 });

@@ -72,7 +72,7 @@ describe('backoff', () => {
 
 describe('offline queue', () => {
   it('keeps a save in storage and schedules the first retry one backoff step away', async () => {
-    const { queue, time } = queueWith(async () => ({ result: 'sent' }));
+    const { queue, time } = queueWith(() => Promise.resolve({ result: 'sent' }));
     const item = await queue.add(input(1));
     expect(item).toMatchObject({ attempts: 1, nextAttemptAt: time.now() + BACKOFF_BASE_MS });
     expect((await fakeBrowser.storage.local.get(STORAGE_KEYS.queue))[STORAGE_KEYS.queue]).toHaveLength(1);
@@ -81,7 +81,7 @@ describe('offline queue', () => {
 
   it('sends nothing before it is due, then backs off on each failure until it lands', async () => {
     const outcomes: SendResult[] = ['retry', 'retry', 'sent'];
-    const send = vi.fn(async () => ({ result: outcomes.shift()! }));
+    const send = vi.fn(() => Promise.resolve({ result: outcomes.shift()! }));
     const { queue, time } = queueWith(send);
     await queue.add(input(1));
 
@@ -109,7 +109,7 @@ describe('offline queue', () => {
   });
 
   it('stops at the first unreachable attempt and keeps the order; force sends what is not due yet', async () => {
-    const send = vi.fn(async (): Promise<{ result: SendResult }> => ({ result: 'retry' }));
+    const send = vi.fn((): Promise<{ result: SendResult }> => Promise.resolve({ result: 'retry' }));
     const { queue, time } = queueWith(send);
     await queue.add(input(1));
     await queue.add(input(2));
@@ -140,7 +140,7 @@ describe('offline queue', () => {
 
   it('keeps saves of a signed-out user (checked rarely) and drops refused ones', async () => {
     const results: SendResult[] = ['wait', 'drop'];
-    const { queue, time } = queueWith(async () => ({ result: results.shift()!, error: 'x' }));
+    const { queue, time } = queueWith(() => Promise.resolve({ result: results.shift()!, error: 'x' }));
     await queue.add(input(1));
     await queue.add(input(2));
     await queue.flush({ force: true });
@@ -167,7 +167,7 @@ describe('offline queue in the worker', () => {
     expect(await fake.action.getBadgeText({})).toBe('…');
     expect(await app.queue.list()).toHaveLength(1);
 
-    api.save.mockImplementation(async (link) => savedResult(link));
+    api.save.mockImplementation((link) => Promise.resolve(savedResult(link)));
     time.advance(BACKOFF_BASE_MS);
     await fake.alarms.onAlarm.trigger({ name: QUEUE_ALARM, scheduledTime: time.now() });
     expect(await app.queue.list()).toEqual([]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CHROME_EXTENSION_ID, CHROME_EXTENSION_KEY, extensionRedirectUrls } from '../../shared/extension-identity.ts';
 import { isAllowedRedirect } from '../../supabase/local/auth/redirects.ts';
 
-describe('issue 19 item 7: redirects only to this product', () => {
+describe('redirects only to this product', () => {
   it("the Chrome id is the one Chrome derives from the manifest's key", () => {
     const hex = createHash('sha256').update(Buffer.from(CHROME_EXTENSION_KEY, 'base64')).digest('hex').slice(0, 32);
     expect([...hex].map((h) => String.fromCharCode(97 + parseInt(h, 16))).join('')).toBe(CHROME_EXTENSION_ID);

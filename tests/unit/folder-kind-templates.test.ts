@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEditLinksIn } from '../../web/src/routes/category/folder-kind.ts';
+import { canEditLinksIn } from '../../web/src/features/folders/folder-kind.ts';
 
 const folder = (over: Partial<Parameters<typeof canEditLinksIn>[0]> = {}) => ({
   is_template: false,
@@ -10,7 +10,7 @@ const folder = (over: Partial<Parameters<typeof canEditLinksIn>[0]> = {}) => ({
   ...over,
 });
 
-describe('canEditLinksIn (issue 12: template folders)', () => {
+describe('canEditLinksIn (template folders)', () => {
   it('template links: admins edit, everyone else reads', () => {
     expect(canEditLinksIn(folder({ is_template: true }), true)).toBe(true);
     expect(canEditLinksIn(folder({ is_template: true }), false)).toBe(false);

@@ -7,8 +7,8 @@ const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<R
 
 describe('lazyResolver', () => {
   it('loads the real resolver once, on first use, and answers with it', async () => {
-    const real = vi.fn<Resolver<Values>>(async (values) => ({ values, errors: {} }));
-    const load = vi.fn(async () => real);
+    const real = vi.fn<Resolver<Values>>((values) => Promise.resolve({ values, errors: {} }));
+    const load = vi.fn(() => Promise.resolve(real));
     const resolver = lazyResolver(load);
     expect(load).not.toHaveBeenCalled();
     expect(await resolver({ name: 'a' }, undefined, options)).toEqual({ values: { name: 'a' }, errors: {} });
@@ -19,8 +19,8 @@ describe('lazyResolver', () => {
   });
 
   it('preload starts the load without validating, and a later call reuses it', async () => {
-    const real = vi.fn<Resolver<Values>>(async (values) => ({ values, errors: {} }));
-    const load = vi.fn(async () => real);
+    const real = vi.fn<Resolver<Values>>((values) => Promise.resolve({ values, errors: {} }));
+    const load = vi.fn(() => Promise.resolve(real));
     const resolver = lazyResolver(load);
     resolver.preload();
     resolver.preload();
@@ -30,7 +30,7 @@ describe('lazyResolver', () => {
   });
 
   it('a failed load rejects that call and is tried again on the next (a preload failure is silent)', async () => {
-    const real: Resolver<Values> = async (values) => ({ values, errors: {} });
+    const real: Resolver<Values> = (values) => Promise.resolve({ values, errors: {} });
     const load = vi.fn<() => Promise<Resolver<Values>>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(real);
     const resolver = lazyResolver(load);
     resolver.preload();

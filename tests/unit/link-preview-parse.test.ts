@@ -3,7 +3,7 @@ import { parsePreviewHtml, sniffRasterImage } from '../../shared/rules/link-prev
 import { previewHints } from '../../extension/lib/quick-save.ts';
 import { targetFromMenuClick, targetFromTab, MENU_IDS } from '../../extension/lib/menus.ts';
 
-/** Issue 18: head variants written for the test (what real sites do), parsed with htmlparser2. */
+/** Link previews: head variants written for the test (what real sites do), parsed with htmlparser2. */
 const PAGE = 'https://www.example.com/blog/post?id=1';
 
 describe('parsePreviewHtml', () => {
@@ -73,7 +73,7 @@ describe('parsePreviewHtml', () => {
 });
 
 describe('sniffRasterImage', () => {
-  const bytes = (...b: number[]) => Uint8Array.from([...b, ...new Array(16).fill(0)]);
+  const bytes = (...b: number[]) => Uint8Array.from([...b, ...new Array<number>(16).fill(0)]);
   it('knows raster types by their bytes and refuses SVG/HTML whatever they are called', () => {
     expect(sniffRasterImage(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe('png');
     expect(sniffRasterImage(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('jpeg');
@@ -86,7 +86,7 @@ describe('sniffRasterImage', () => {
   });
 });
 
-describe('extension hints (issue 18)', () => {
+describe('extension hints', () => {
   it("the tab's title and favicon go with the save of that tab, no more", () => {
     const tab = { url: 'https://example.org/a', title: 'Tab title', favIconUrl: 'https://example.org/favicon.png' };
     const target = targetFromTab(tab, 'popup')!;

@@ -4,7 +4,7 @@ import type { StackContext } from '../../supabase/local/types.ts';
 import { LINK_MESSAGES, noLinksMatch } from '../../shared/messages.ts';
 import { messageOr, singularUnits } from '../../shared/rules/error-messages.ts';
 
-/** Issue 17 item 5: messages that tell the truth. */
+/** Messages that tell the truth: what they say (counts, units, what to do) is what happened. */
 
 describe('rate-limit texts use correct plurals', () => {
   it('the local stack says "1 second", and "2 seconds"', () => {
@@ -28,7 +28,7 @@ describe('auth e-mails contain only what the product can use', () => {
   it.each(['signup', 'recovery', 'magiclink', 'email_change'] as const)('%s: the link, no "enter this code" line', async (type) => {
     const sent: Array<{ text: string; html: string }> = [];
     const ctx = {
-      mail: { send: async (m: { text: string; html: string }) => void sent.push(m) },
+      mail: { send: (m: { text: string; html: string }) => Promise.resolve(void sent.push(m)) },
       log: () => undefined,
     } as unknown as StackContext;
     await sendAuthEmail(ctx, 'a@example.test', type, 'http://127.0.0.1/auth/v1/verify?token=abc');

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-/** Issue 17 item 11: the Node version the README promises installs without engine warnings. */
+/** The Node version the README promises installs without engine warnings. */
 
 const require = createRequire(import.meta.url);
 // semver ships without types here; only satisfies() is needed.

@@ -1,4 +1,4 @@
-// Issue 20, item 5: the REST hot path writes its Postgres messages itself (pg-wire.mjs) and reads
+// The REST hot path writes its Postgres messages itself (pg-wire.mjs) and reads
 // the answers in place. The messages must be byte for byte what PGlite's own serializer writes,
 // and the reader must split answers per Sync and keep only the statement's rows and errors.
 import { describe, expect, it } from 'vitest';
@@ -112,6 +112,25 @@ describe('readAnswers', () => {
     expect(answers[1]).toMatchObject({ error: null, parsed: false, fields: null, rows: [], tag: 'UPDATE 3' });
   });
 
+  it('reads the last statement after a pre-request statement (db-pre-request): its row is never the answer', () => {
+    const answers = readAnswers(
+      concat([
+        msg('2'),
+        dataRow(['authenticated', '{}']),
+        complete('SELECT 1'),
+        // the pre-request: select private.db_pre_request() (one void row)
+        msg('2'),
+        dataRow(['']),
+        complete('SELECT 1'),
+        msg('2'),
+        complete('SELECT 0'),
+        ready,
+      ]),
+    );
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ error: null, rows: [], tag: 'SELECT 0' });
+  });
+
   it('keeps the first error of an exchange as PGlite’s DatabaseError, with its fields', () => {
     const error = msg(
       'E',
@@ -166,6 +185,16 @@ describe('role messages between the threads', () => {
       prepare: true,
       params: ['1', null],
       settings: ['authenticated', '{"sub":"x"}', 'x', '8000', '20000'],
+    });
+    const withPre = structuredClone(
+      encodeRoleRequest(8, 4, 'select 1', true, false, [], ['anon', '{}'], 'select "private"."db_pre_request"()'),
+    );
+    expect(decodeRoleRequest(withPre)).toMatchObject({
+      id: 8,
+      sql: 'select 1',
+      forget: true,
+      pre: 'select "private"."db_pre_request"()',
+      settings: ['anon', '{}'],
     });
     const when = new Date('2026-01-02T03:04:05Z');
     const flat = structuredClone(

@@ -4,7 +4,6 @@ import {
   bannerMessageOf,
   cleanHandle,
   initialsOf,
-  linkTilesOf,
   messageBoxesOf,
   messageImagesOf,
   pageDisplayName,
@@ -69,9 +68,6 @@ describe('profile page rules', () => {
     });
     expect(all.map((l) => l.href.startsWith('https://'))).toEqual([true, true, true, true]);
     expect(all[0].text).toBe('ada.dev');
-    expect(
-      linkTilesOf({ website_url: 'https://a.b', twitter_handle: 'a', instagram_handle: 'b', linkedin_url: 'https://c.d' }),
-    ).toHaveLength(4);
   });
 
   it('message boxes with text only, default titles; at most 6 images', () => {

@@ -1,4 +1,4 @@
-// Issue 20, item 5: the per-request-shape plan cache reuses a plan only when the request differs in
+// The per-request-shape plan cache reuses a plan only when the request differs in
 // bound values, and puts each request's own values in place.
 import { describe, expect, it, vi } from 'vitest';
 import { PlanCache } from '../../supabase/local/rest/plan-cache.ts';

@@ -1,4 +1,4 @@
-// Issue 20: the schemas /rest/v1 exposes come from supabase/config.toml [api] schemas (or PGRST_DB_SCHEMAS).
+// The schemas /rest/v1 exposes come from supabase/config.toml [api] schemas (or PGRST_DB_SCHEMAS).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,28 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { gridColumns } from '../../shared/rules/grid-columns.ts';
 import { sortLinks } from '../../shared/rules/sort-links.ts';
-import { filterLinksByQuery } from '../../shared/rules/link-search.ts';
 import { formatDisplayDate } from '../../shared/rules/date-format.ts';
 import { formatCount, initialsOf, previewDescription } from '../../shared/rules/text.ts';
 import { assignLinkCategories, effectiveCategoryId } from '../../shared/rules/category-assignment.ts';
 
 describe('gridColumns', () => {
+  // Grid widths: a phone (390 px window), 768, 1024 and 1280+ px windows (the page is at most 1232 px wide).
   it.each([
-    ['gallery', 320, 2],
-    ['gallery', 639, 2],
-    ['gallery', 640, 3],
-    ['gallery', 767, 3],
-    ['gallery', 768, 4],
-    ['gallery', 1023, 4],
-    ['gallery', 1024, 6],
-    ['gallery', 1920, 6],
-    ['compact', 320, 3],
-    ['compact', 640, 4],
-    ['compact', 768, 6],
-    ['compact', 1024, 8],
-    ['list', 320, 1],
+    ['gallery', 366, 1],
+    ['gallery', 720, 2],
+    ['gallery', 976, 2],
+    ['gallery', 1232, 3],
+    ['gallery', 5000, 6],
+    ['compact', 366, 1],
+    ['compact', 720, 2],
+    ['compact', 976, 3],
+    ['compact', 1232, 4],
+    ['compact', 9000, 8],
+    ['compact', 0, 1],
+    ['list', 366, 1],
     ['list', 1920, 1],
-  ] as const)('%s at %ipx -> %i', (mode, width, columns) => {
+  ] as const)('%s in a %ipx grid -> %i', (mode, width, columns) => {
     expect(gridColumns(mode, width)).toBe(columns);
   });
 });
@@ -56,19 +55,6 @@ describe('sortLinks', () => {
   it('does not modify the input', () => {
     sortLinks(links, 'oldest');
     expect(links.map((l) => l.id).join('')).toBe('12345');
-  });
-});
-
-describe('filterLinksByQuery', () => {
-  const links = [
-    { title: 'React Docs', url: 'https://react.dev' },
-    { title: 'Vue', url: 'https://VUEJS.org' },
-  ];
-  it('matches title or url case-insensitively', () => {
-    expect(filterLinksByQuery(links, 'react')).toHaveLength(1);
-    expect(filterLinksByQuery(links, 'vuejs')).toEqual([links[1]]);
-    expect(filterLinksByQuery(links, '  ')).toHaveLength(2);
-    expect(filterLinksByQuery(links, 'angular')).toHaveLength(0);
   });
 });
 

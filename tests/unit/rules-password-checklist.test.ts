@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordChecklist, passwordRuleHint } from '../../shared/rules/password-checklist.ts';
 import { checkPasswordLocally, meetsSignUpPasswordPolicy } from '../../shared/rules/password-policy.ts';
 
-/** Issue 17 item 8: the rules shown while typing are the rules the server applies. */
+/** The rules shown while typing are the rules the server applies. */
 
 const allMet = (password: string, set: 'sign-up' | 'reset', identity = {}) =>
   passwordChecklist(password, set, identity).every((rule) => rule.met);

@@ -28,6 +28,10 @@ describe('settings catalogue (part 2 §2)', () => {
     expect(settingsTarget('support')).toBe('/support');
     expect(settingsTarget('social-sharing')).toBe('/settings/social-sharing');
     expect(settingsTarget('data')).toBe('/settings/data');
+    for (const key of ['language', 'region', 'defaults']) expect(settingsTarget(key)).toBe('/settings/general');
+    expect(settingsTarget('connected-apps')).toBe('/settings/integrations');
+    for (const key of ['email-notifications', 'push-notifications']) expect(settingsTarget(key)).toBe('/settings/notifications');
+    for (const key of ['terms', 'version']) expect(settingsTarget(key)).toBe('/settings/about');
     expect(settingsTarget('plan')).toBeNull();
     for (const category of SETTINGS_CATEGORIES)
       for (const item of category.items) expect(settingsTarget(item.key) === null || settingsTarget(item.key)!.startsWith('/')).toBe(true);
@@ -48,7 +52,9 @@ describe('API reference (the View API Docs page)', () => {
     for (const match of toml.matchAll(/\[functions\.([a-z0-9-]+)\]\s*\nverify_jwt = (true|false)/g))
       declared.set(match[1], match[2] === 'true');
     expect([...declared.keys()].sort()).toEqual(API_FUNCTIONS.map((f) => f.name).sort());
-    for (const doc of API_FUNCTIONS) expect(declared.get(doc.name), doc.name).toBe(doc.auth !== 'none');
+    // The gateway checks a session or anon JWT; 'none' and personal API tokens are checked by the function.
+    for (const doc of API_FUNCTIONS)
+      expect(declared.get(doc.name), doc.name).toBe(doc.auth === 'user' || doc.auth === 'anon' || doc.auth === 'service-role');
   });
 
   it('builds a call example against the project URL', () => {

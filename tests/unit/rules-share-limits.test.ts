@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanSenderName, isSingleEmailAddress, SHARE_SENDER_NAME_MAX } from '../../shared/rules/share-limits.ts';
 import { shareLinkPayloadSchema } from '../../shared/schemas/share-link-payload.ts';
 
-describe('share limits (issue 19)', () => {
+describe('share limits', () => {
   it('one address only', () => {
     for (const ok of ['a@b.co', 'first.last+tag@mail.example.com', "o'neil@example.ie"]) expect(isSingleEmailAddress(ok), ok).toBe(true);
     for (const bad of [

@@ -3,7 +3,6 @@ import { aiChatRequestSchema, aiDiscoveryQuerySchema, aiSuggestionSchema } from 
 import { shareIncomingPayloadSchema } from '../../shared/schemas/share-incoming.ts';
 import { secureResetBodySchema } from '../../shared/schemas/secure-reset.ts';
 import { oembedRequestSchema } from '../../shared/schemas/oembed.ts';
-import * as schemas from '../../shared/schemas/index.ts';
 
 describe('ai-chat request', () => {
   const messages = [{ role: 'user', content: 'Find me cooking sites' }];
@@ -64,38 +63,5 @@ describe('secure-reset body', () => {
     expect(secureResetBodySchema.safeParse({ user_id, new_password: '' }).success).toBe(false);
     expect(secureResetBodySchema.safeParse({ user_id, new_password: 'x'.repeat(73) }).success).toBe(false);
     expect(secureResetBodySchema.safeParse({ user_id }).success).toBe(false);
-  });
-});
-
-describe('index', () => {
-  it('exports every schema', () => {
-    for (const name of [
-      'signUpSchema',
-      'signInSchema',
-      'resetRequestSchema',
-      'passwordUpdateSchema',
-      'linkSchema',
-      'categorySchema',
-      'subfolderSchema',
-      'templateNameSchema',
-      'shareFormSchema',
-      'shareLinkPayloadSchema',
-      'usernameSchema',
-      'publicUrlNameSchema',
-      'blockSenderSchema',
-      'newEmailSchema',
-      'emailCodeSchema',
-      'webpageSettingsSchema',
-      'appearanceSchema',
-      'pageVisibilitySchema',
-      'aiChatRequestSchema',
-      'shareIncomingPayloadSchema',
-      'requestEmailChangeBodySchema',
-      'confirmEmailChangeBodySchema',
-      'secureResetBodySchema',
-      'oembedRequestSchema',
-    ]) {
-      expect(schemas, name).toHaveProperty(name);
-    }
   });
 });

@@ -16,9 +16,9 @@ import {
   emailCodeSchema,
   newEmailSchema,
   requestEmailChangeBodySchema,
+  currentPasswordSchema,
 } from '../../shared/schemas/email-change.ts';
 import { appearanceSchema } from '../../shared/schemas/appearance.ts';
-import { pageVisibilitySchema } from '../../shared/schemas/page-visibility.ts';
 import { webpageSettingsSchema } from '../../shared/schemas/webpage-settings.ts';
 
 const messagesOf = (schema: z.ZodType, input: unknown): string[] => {
@@ -113,7 +113,13 @@ describe('e-mail change', () => {
   it("new e-mail: 'Email required', valid, lower-cased", () => {
     expect(messagesOf(newEmailSchema, ' ')).toEqual(['Email required']);
     expect(messagesOf(newEmailSchema, 'nope')).toEqual(['Invalid email address']);
-    expect(requestEmailChangeBodySchema.parse({ new_email: 'New@Mail.com' })).toEqual({ new_email: 'new@mail.com' });
+    expect(requestEmailChangeBodySchema.parse({ new_email: 'New@Mail.com', password: 'Sturdy-Passw0rd!' })).toEqual({
+      new_email: 'new@mail.com',
+      password: 'Sturdy-Passw0rd!',
+    });
+    // The current password is asked again (a stolen session alone cannot change the e-mail).
+    expect(requestEmailChangeBodySchema.safeParse({ new_email: 'new@mail.com' }).success).toBe(false);
+    expect(messagesOf(currentPasswordSchema, '')).toEqual(['Enter your current password']);
   });
   it("code: 'Enter the code', 6 digits", () => {
     expect(messagesOf(emailCodeSchema, '')).toEqual(['Enter the code']);
@@ -132,13 +138,6 @@ describe('appearance', () => {
     expect(appearanceSchema.safeParse({ theme: 'neon' }).success).toBe(false);
     expect(appearanceSchema.safeParse({ density: 'cozy' }).success).toBe(false);
     expect(messagesOf(appearanceSchema, { accent_hsl: '#3b82f6' })).toEqual(["Accent must look like 'h s% l%'"]);
-  });
-});
-
-describe('page visibility', () => {
-  it('defaults to private and unpublished', () => {
-    expect(pageVisibilitySchema.parse({})).toEqual({ public_page_visibility: 'private', public_page_published: false });
-    expect(pageVisibilitySchema.safeParse({ public_page_visibility: 'friends' }).success).toBe(false);
   });
 });
 

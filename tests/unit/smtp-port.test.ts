@@ -1,4 +1,4 @@
-// Issue 20 item 4: the functions' SMTP port is never 587 by default (blocked for hosted Edge Functions).
+// The functions' SMTP port is never 587 by default (blocked for hosted Edge Functions).
 import { describe, expect, it } from 'vitest';
 import { smtpPortFrom } from '../../supabase/functions/_shared/smtp-port.ts';
 

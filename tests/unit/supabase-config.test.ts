@@ -1,4 +1,4 @@
-// Issue 20 item 4: supabase/config.toml loads in the pinned Supabase CLI (devDependency `supabase`,
+// supabase/config.toml loads in the pinned Supabase CLI (devDependency `supabase`,
 // whose binary comes from the npm registry as @supabase/cli-linux-x64). `db push --dry-run` reads
 // the config before it connects; port 1 on loopback refuses at once, so no database is needed.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariseTemplates } from '../../shared/rules/template-summary.ts';
+import { summariseTemplates, templateCountLine } from '../../shared/rules/template-summary.ts';
 
 describe('summariseTemplates', () => {
   const cats = [
@@ -22,6 +22,16 @@ describe('summariseTemplates', () => {
       ['b', 1],
     ]);
     expect(out[0].previews.map((l) => l.id)).toEqual(['l2', 'l3', 'l1']);
+  });
+
+  it("counts a template's own links apart (its page's count), and the card line says both", () => {
+    const out = summariseTemplates(cats, links, 3);
+    expect(out.map((s) => [s.template.id, s.ownCount])).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
+    expect(templateCountLine(out[0])).toBe('2 links · 2 more in subfolders');
+    expect(templateCountLine(out[1])).toBe('1 link');
   });
 
   it('keeps the order given, lists only top-level templates, survives a cycle', () => {

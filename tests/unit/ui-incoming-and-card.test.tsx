@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
-import { IncomingList, DESTINATION_REQUIRED_MESSAGE } from '../../shared/ui/IncomingList.tsx';
-import { LinkCard } from '../../shared/ui/LinkCard.tsx';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
+import { IncomingList, DESTINATION_REQUIRED_MESSAGE } from '../../shared/ui/incoming-list.tsx';
+import { LinkCard } from '../../shared/ui/link-card.tsx';
 
 afterEach(cleanup);
 
@@ -81,7 +81,7 @@ describe('LinkCard', () => {
   it('reorder buttons report the direction; impossible moves are disabled', async () => {
     const onMove = vi.fn();
     render(<LinkCard link={link} onOpen={vi.fn()} onMove={onMove} disabledMoves={new Set(['beginning', 'left'] as const)} />);
-    expect((screen.getByRole('button', { name: 'Beginning' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Beginning' }).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'End' }));
     expect(onMove).toHaveBeenCalledWith(link, 'end');
   });
@@ -111,7 +111,7 @@ describe('ConfirmDialog', () => {
     expect(within(dialog).getByText('Are you sure you want to delete "Docs"? This action cannot be undone.')).toBeTruthy();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onOpenChange).toHaveBeenLastCalledWith(false);
-    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
+    await act(() => Promise.resolve(void fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 });

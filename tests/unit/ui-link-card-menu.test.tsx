@@ -2,10 +2,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LinkCard } from '../../shared/ui/LinkCard.tsx';
-import { shareOffReason } from '../../web/src/features/sharing/use-share-off.ts';
+import { LinkCard } from '../../shared/ui/link-card.tsx';
+import { shareOffReason } from '../../web/src/components/share-link/use-share-off.ts';
 
-/** The card's menu mounts on first use (issue 11 scale) and greys out Share Link while sharing is off (issue 13). */
+/** The card's menu mounts on first use (it is off the first load) and greys out Share Link while sharing is off. */
 
 afterEach(cleanup);
 

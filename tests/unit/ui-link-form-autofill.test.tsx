@@ -1,20 +1,32 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LinkForm, previewableUrl } from '../../shared/ui/LinkForm.tsx';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LinkForm, previewableUrl } from '../../shared/ui/link-form.tsx';
 
-afterEach(cleanup);
+// The autofill waits for a pause after the last keystroke (a debounce): fake timers step over it,
+// so these tests never depend on how fast this machine runs.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** Lets `ms` of fake time pass (the debounce's timer fires in it), then settles promises and renders. */
+const pass = async (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+/** Longer than the form's pause after the last keystroke. */
+const PAUSE = 400;
 
 const categories = [{ id: 'saved', name: 'Recently Saved Links' }];
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label);
 
-/** Issue 18: the link form's autofill from the server's preview. */
+/** The link form's autofill from the server's preview. */
 describe('LinkForm autofill', () => {
   it('fills an empty Title and Description once for the pasted URL', async () => {
-    const fetchPreview = vi.fn(async () => ({ title: 'Page Title', description: 'Page description' }));
+    const fetchPreview = vi.fn(() => Promise.resolve({ title: 'Page Title', description: 'Page description' }));
     render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
     fireEvent.change(field('URL'), { target: { value: 'example.com/page' } });
-    await waitFor(() => expect(field('Title').value).toBe('Page Title'));
+    await pass(PAUSE);
+    expect(field('Title').value).toBe('Page Title');
     expect(field('Description (optional)').value).toBe('Page description');
     expect(fetchPreview).toHaveBeenCalledTimes(1);
     expect(fetchPreview).toHaveBeenCalledWith('https://example.com/page');
@@ -25,10 +37,12 @@ describe('LinkForm autofill', () => {
     const fetchPreview = vi.fn(() => new Promise<{ title: string; description: string }>((resolve) => (answer = resolve)));
     render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
     fireEvent.change(field('URL'), { target: { value: 'https://example.com/' } });
-    await waitFor(() => expect(fetchPreview).toHaveBeenCalledTimes(1));
+    await pass(PAUSE);
+    expect(fetchPreview).toHaveBeenCalledTimes(1);
     fireEvent.change(field('Title'), { target: { value: 'Mine' } });
     answer({ title: 'Theirs', description: 'Filled' });
-    await waitFor(() => expect(field('Description (optional)').value).toBe('Filled'));
+    await pass(0);
+    expect(field('Description (optional)').value).toBe('Filled');
     expect(field('Title').value).toBe('Mine');
   });
 
@@ -37,14 +51,16 @@ describe('LinkForm autofill', () => {
     const fetchPreview = vi.fn(() => new Promise<{ title: string; description: null } | null>((resolve) => answers.push(resolve)));
     render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />);
     fireEvent.change(field('URL'), { target: { value: 'https://one.example/' } });
-    await waitFor(() => expect(fetchPreview).toHaveBeenCalledTimes(1));
+    await pass(PAUSE);
+    expect(fetchPreview).toHaveBeenCalledTimes(1);
     fireEvent.change(field('URL'), { target: { value: 'https://two.example/' } });
-    await waitFor(() => expect(fetchPreview).toHaveBeenCalledTimes(2));
+    await pass(PAUSE);
+    expect(fetchPreview).toHaveBeenCalledTimes(2);
     answers[0]({ title: 'Stale', description: null });
-    await new Promise((r) => setTimeout(r, 50));
+    await pass(0);
     expect(field('Title').value).toBe('');
     answers[1](null);
-    await new Promise((r) => setTimeout(r, 50));
+    await pass(0);
     expect(field('Title').value).toBe('');
   });
 
@@ -52,7 +68,7 @@ describe('LinkForm autofill', () => {
     expect(previewableUrl('exa')).toBeNull();
     expect(previewableUrl('javascript:alert(1)')).toBeNull();
     expect(previewableUrl('example.com')).toBe('https://example.com');
-    const fetchPreview = vi.fn(async () => null);
+    const fetchPreview = vi.fn(() => Promise.resolve(null));
     render(
       <LinkForm
         mode="edit"
@@ -62,38 +78,41 @@ describe('LinkForm autofill', () => {
         fetchPreview={fetchPreview}
       />,
     );
-    await new Promise((r) => setTimeout(r, 400));
+    await pass(PAUSE);
     expect(fetchPreview).not.toHaveBeenCalled();
   });
 
   it('asks nothing when it could fill nothing (Title and Description typed) or while the link is being saved', async () => {
-    const fetchPreview = vi.fn(async () => ({ title: 'Page Title', description: 'Page description' }));
+    const fetchPreview = vi.fn(() => Promise.resolve({ title: 'Page Title', description: 'Page description' }));
     const { unmount } = render(
       <LinkForm categories={categories} defaultCategoryId="saved" onSubmit={vi.fn()} fetchPreview={fetchPreview} />,
     );
     fireEvent.change(field('Title'), { target: { value: 'Mine' } });
     fireEvent.change(field('Description (optional)'), { target: { value: 'My words' } });
     fireEvent.change(field('URL'), { target: { value: 'https://example.com/typed' } });
-    await new Promise((r) => setTimeout(r, 400));
+    await pass(PAUSE);
     expect(fetchPreview).not.toHaveBeenCalled();
     // Control: with the Description empty again, the next URL is asked for.
     fireEvent.change(field('Description (optional)'), { target: { value: '' } });
     fireEvent.change(field('URL'), { target: { value: 'https://example.com/other' } });
-    await waitFor(() => expect(fetchPreview).toHaveBeenCalledTimes(1));
+    await pass(PAUSE);
+    expect(fetchPreview).toHaveBeenCalledTimes(1);
     unmount();
 
     // Saving: the submit is under way before the pause ends; the save asks for the preview itself.
     let finishSave!: () => void;
     const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finishSave = resolve)));
-    const saving = vi.fn(async () => null);
+    const saving = vi.fn(() => Promise.resolve(null));
     render(<LinkForm categories={categories} defaultCategoryId="saved" onSubmit={onSubmit} fetchPreview={saving} />);
     fireEvent.change(field('Title'), { target: { value: 'Mine' } });
     fireEvent.change(field('URL'), { target: { value: 'https://example.com/saving' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Link' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    await new Promise((r) => setTimeout(r, 400));
+    // The form's checks load on first use (a real download, not a timer): wait for the submit itself.
+    await act(() => vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1)));
+    await pass(PAUSE);
     expect(saving).not.toHaveBeenCalled();
     finishSave();
-    await waitFor(() => expect(field('URL').value).toBe(''));
+    await pass(0);
+    expect(field('URL').value).toBe('');
   });
 });

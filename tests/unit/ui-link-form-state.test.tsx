@@ -2,9 +2,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LinkForm } from '../../shared/ui/LinkForm.tsx';
+import { LinkForm } from '../../shared/ui/link-form.tsx';
 
-/** Issue 17 item 3: the add form keeps honest state. */
+/** The add form keeps honest state: the select never shows blank, and the form says what a save will do. */
 
 afterEach(cleanup);
 
@@ -13,7 +13,7 @@ const base = [
   { id: 'reading', name: 'Reading' },
 ];
 
-const select = () => screen.getByLabelText('Category') as HTMLSelectElement;
+const select = () => screen.getByLabelText<HTMLSelectElement>('Category');
 
 describe('LinkForm: honest state', () => {
   it('folders that load after the first render: the select shows the default, never blank', async () => {
@@ -24,7 +24,7 @@ describe('LinkForm: honest state', () => {
   });
 
   it('after creating a folder inline it stays selected (once it is listed) and the form says so', async () => {
-    const onSubmit = vi.fn(async () => ({ categoryId: 'recipes', categoryCreated: true }));
+    const onSubmit = vi.fn(() => Promise.resolve({ categoryId: 'recipes', categoryCreated: true }));
     const { rerender } = render(<LinkForm categories={base} defaultCategoryId="saved" onSubmit={onSubmit} />);
     await userEvent.selectOptions(select(), '+ Create new category');
     await userEvent.type(screen.getByLabelText('New Category Name'), 'Recipes');
@@ -39,13 +39,13 @@ describe('LinkForm: honest state', () => {
   });
 
   it('after adding to a folder, the select keeps that folder (not blank)', async () => {
-    const onSubmit = vi.fn(async () => ({ categoryId: 'reading' }));
+    const onSubmit = vi.fn(() => Promise.resolve({ categoryId: 'reading' }));
     render(<LinkForm categories={base} defaultCategoryId="saved" onSubmit={onSubmit} />);
     await userEvent.selectOptions(select(), 'reading');
     await userEvent.type(screen.getByLabelText('Title'), 'A');
     await userEvent.type(screen.getByLabelText('URL'), 'https://a.example');
     await userEvent.click(screen.getByRole('button', { name: 'Add Link' }));
-    await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe(''));
     expect(select().value).toBe('reading');
   });
 

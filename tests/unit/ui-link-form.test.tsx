@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LinkForm } from '../../shared/ui/LinkForm.tsx';
+import { LinkForm } from '../../shared/ui/link-form.tsx';
 import { NEW_CATEGORY_OPTION } from '../../shared/schemas/link.ts';
 
 afterEach(cleanup);
@@ -58,7 +58,7 @@ describe('LinkForm', () => {
   it('refuses a wrong icon type and a file over 5 MB with the spec texts, accepts a PNG', async () => {
     const onSubmit = vi.fn();
     render(<LinkForm categories={categories} onSubmit={onSubmit} />);
-    const input = screen.getByLabelText('Icon (optional)') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Icon (optional)');
     await userEvent.upload(input, new File(['x'], 'x.webp', { type: 'image/webp' }), { applyAccept: false });
     expect(screen.getByRole('alert').textContent).toBe('Invalid file type: Please select a JPG, PNG, or GIF image.');
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });

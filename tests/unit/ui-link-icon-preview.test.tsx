@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LinkIcon } from '../../shared/ui/LinkIcon.tsx';
+import { LinkIcon } from '../../shared/ui/link-icon.tsx';
 
 afterEach(cleanup);
 
-/** Issue 18: uploaded icon > stored favicon > letter, with fallbacks when an image breaks. */
+/** Uploaded icon > stored favicon > letter, with fallbacks when an image breaks. */
 describe('LinkIcon with a stored favicon', () => {
   const base = { url: 'https://example.com', title: 'Example' };
   it('shows the favicon instead of the letter', () => {

@@ -2,10 +2,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IncomingList } from '../../shared/ui/IncomingList.tsx';
-import { LinkCard } from '../../shared/ui/LinkCard.tsx';
+import { IncomingList } from '../../shared/ui/incoming-list.tsx';
+import { LinkCard } from '../../shared/ui/link-card.tsx';
 
-/** Issue 17: Accept's default folder (item 9) and the link card as one tab stop (item 2). */
+/** What a new user trips over: Accept needs no folder choice first (the default folder), and a link card is one tab stop. */
 
 afterEach(cleanup);
 
@@ -32,7 +32,7 @@ describe('IncomingList: Accept defaults to the default folder', () => {
     );
     // Folders arrive later (the popup loads them): the default applies then.
     rerender(<IncomingList items={[item]} folders={folders} onAccept={onAccept} onReject={vi.fn()} defaultFolderId="saved" />);
-    expect((screen.getByLabelText('Destination folder for Shared thing') as HTMLSelectElement).value).toBe('saved');
+    expect(screen.getByLabelText<HTMLSelectElement>('Destination folder for Shared thing').value).toBe('saved');
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(onAccept).toHaveBeenCalledWith(item, 'saved');
     expect(screen.queryByRole('alert')).toBeNull();

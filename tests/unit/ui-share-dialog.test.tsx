@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ShareDialog } from '../../shared/ui/ShareDialog.tsx';
+import { ShareDialog } from '../../shared/ui/share-dialog.tsx';
 
 const suggestions = [
   { username: 'alice', first_name: 'Alice', last_name: 'Smith' },
@@ -19,8 +19,8 @@ afterEach(() => {
 });
 
 function renderDialog(overrides: Partial<Parameters<typeof ShareDialog>[0]> = {}) {
-  const searchUsernames = vi.fn(async () => suggestions);
-  const onShare = vi.fn(async () => undefined);
+  const searchUsernames = vi.fn(() => Promise.resolve(suggestions));
+  const onShare = vi.fn(() => Promise.resolve(undefined));
   const onOpenChange = vi.fn();
   render(
     <ShareDialog
@@ -38,12 +38,20 @@ function renderDialog(overrides: Partial<Parameters<typeof ShareDialog>[0]> = {}
 /** Types into the recipient field as one change (fake timers and user-event's delays do not mix). */
 const type = (value: string) => fireEvent.change(screen.getByPlaceholderText('Enter username'), { target: { value } });
 const flush = async (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+/** A mouse press: Radix dismisses on the click that ends a press outside. */
+const press = (element: Element) => {
+  fireEvent.pointerDown(element);
+  fireEvent.mouseDown(element);
+  fireEvent.pointerUp(element);
+  fireEvent.mouseUp(element);
+  fireEvent.click(element);
+};
 
 describe('ShareDialog', () => {
   it('is titled with the link and lists the four methods', () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Share Link: My Link' })).toBeTruthy();
-    const method = screen.getByLabelText('Share Method') as HTMLSelectElement;
+    const method = screen.getByLabelText<HTMLSelectElement>('Share Method');
     expect([...method.options].map((o) => o.text)).toEqual(['Username', 'Email', 'Phone', 'Social Platform']);
   });
 
@@ -92,24 +100,44 @@ describe('ShareDialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('keeps the list open on a press in the field and closes it on a press outside or when focus moves on', async () => {
+    const { onOpenChange } = renderDialog();
+    const input = screen.getByPlaceholderText('Enter username');
+    type('al');
+    await flush(300);
+    await flush(0); // Radix starts listening for outside presses a tick after the list opens
+    press(input);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    press(screen.getByRole('dialog'));
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    type('ali');
+    await flush(300);
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    act(() => screen.getByLabelText('Share Method').focus());
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
   it('validates: recipient required, username 3-30, social platform required for social; then shares', async () => {
     const { onShare } = renderDialog();
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Share Link' })));
+    await act(() => Promise.resolve(void fireEvent.click(screen.getByRole('button', { name: 'Share Link' }))));
     expect(screen.getByText('Recipient is required')).toBeTruthy();
 
     type('ab');
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Share Link' })));
+    await act(() => Promise.resolve(void fireEvent.click(screen.getByRole('button', { name: 'Share Link' }))));
     expect(screen.getByText('Social platform is required when sharing via social media, username must be 3-30 characters')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Share Method'), { target: { value: 'social' } });
     expect(screen.getByLabelText('Social Platform')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Social Media Handle'), { target: { value: 'handle' } });
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Share Link' })));
+    await act(() => Promise.resolve(void fireEvent.click(screen.getByRole('button', { name: 'Share Link' }))));
     expect(screen.getByText('Social platform is required when sharing via social media, username must be 3-30 characters')).toBeTruthy();
     expect(onShare).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('Social Platform'), { target: { value: 'twitter' } });
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Share Link' })));
+    await act(() => Promise.resolve(void fireEvent.click(screen.getByRole('button', { name: 'Share Link' }))));
     expect(onShare).toHaveBeenCalledWith(expect.objectContaining({ shareType: 'social', socialPlatform: 'twitter', recipient: 'handle' }));
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** Issue 17 item 10: primary buttons have white text, readable (WCAG AA 4.5:1) in light and dark. */
+/** Primary buttons have white text, readable (WCAG AA 4.5:1) in light and dark. */
 
 const css = fs.readFileSync(path.resolve(import.meta.dirname, '../../shared/ui/theme.css'), 'utf8');
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { signInSchema } from '../../shared/schemas/sign-in.ts';
-import { PasswordInput } from '../../shared/ui/PasswordInput.tsx';
-import { SignInFields } from '../../shared/ui/SignInFields.tsx';
+import { PasswordInput } from '../../shared/ui/password-input.tsx';
+import { SignInFields } from '../../shared/ui/sign-in-fields.tsx';
 import { useValidatedForm, type ValidatedFormOptions } from '../../shared/ui/use-validated-form.ts';
 
 afterEach(cleanup);
@@ -68,7 +68,7 @@ describe('useValidatedForm with SignInFields', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     const busyButton = await screen.findByRole('button', { name: 'Signing in...' });
     expect((busyButton as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => finish());
+    await act(() => Promise.resolve(finish()));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(onValid).toHaveBeenCalledTimes(1);
   });
@@ -84,12 +84,12 @@ describe('useValidatedForm with SignInFields', () => {
     // While the submit's validation waits, the e-mail is fixed: that validation runs and wins.
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
-    await act(async () => releaseFirst());
-    await act(async () => {});
+    await act(() => Promise.resolve(releaseFirst()));
+    await act(() => Promise.resolve());
     expect(errorTexts()).toEqual([]);
   });
 
-  it('starts loading on focus only when asked to', async () => {
+  it('starts loading on focus only when asked to', () => {
     const load = vi.fn(ready);
     const { unmount } = render(<SignInHarness load={load} onValid={async () => {}} />);
     fireEvent.focus(screen.getByLabelText('Email'));
@@ -104,7 +104,7 @@ describe('useValidatedForm with SignInFields', () => {
 describe('PasswordInput', () => {
   it('shows and hides the password, with an eye of the given size', async () => {
     render(<PasswordInput aria-label="Password" iconSize={16} defaultValue="secret" />);
-    const input = screen.getByLabelText('Password') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Password');
     expect(input.type).toBe('password');
     const toggle = screen.getByRole('button', { name: 'Show password' });
     expect(toggle.querySelector('svg')?.getAttribute('width')).toBe('16');

@@ -2,35 +2,30 @@ import type { DeleteAccountBody } from '../../schemas/delete-account.ts';
 import type { DataClient } from '../client.ts';
 import { toDataError, unwrap } from '../errors.ts';
 import { invokeFunction } from '../functions.ts';
+import type { Tables } from '../types.ts';
 
 /** The server-enforced account switches on user_privacy_settings (migration 20261124130000). */
-export interface AccountControls {
-  sharing_disabled: boolean;
-  deactivated_at: string | null;
-}
+export type AccountControls = Pick<Tables<'user_privacy_settings'>, 'sharing_disabled' | 'deactivated_at'>;
 
 const COLUMNS = 'sharing_disabled,deactivated_at';
 const DEFAULTS: AccountControls = { sharing_disabled: false, deactivated_at: null };
 
 export async function getAccountControls(client: DataClient, userId: string): Promise<AccountControls> {
-  const row = unwrap(
-    await client.from('user_privacy_settings').select(COLUMNS).eq('user_id', userId).maybeSingle(),
-  ) as AccountControls | null;
+  const row = unwrap(await client.from('user_privacy_settings').select(COLUMNS).eq('user_id', userId).maybeSingle());
   return row ?? DEFAULTS;
 }
 
 /** Update, or create the row when the update matched none (as the page-visibility calls do). */
 async function updateControls(client: DataClient, userId: string, patch: Partial<AccountControls>): Promise<AccountControls> {
-  const rows = unwrap(await client.from('user_privacy_settings').update(patch).eq('user_id', userId).select(COLUMNS)) as
-    AccountControls[] | null;
-  if (rows?.length) return rows[0];
+  const rows = unwrap(await client.from('user_privacy_settings').update(patch).eq('user_id', userId).select(COLUMNS));
+  if (rows.length) return rows[0];
   return unwrap(
     await client
       .from('user_privacy_settings')
       .insert({ user_id: userId, ...patch })
       .select(COLUMNS)
       .single(),
-  ) as AccountControls;
+  );
 }
 
 /** Off: shares to the user are suppressed (the sender cannot tell) and the user's own shares are refused. */

@@ -1,4 +1,4 @@
-import { AI_CONTEXT_LINK_LIMIT, AI_MAX_COMPLETION_TOKENS, AI_MAX_SUGGESTIONS, AI_MIN_SUGGESTIONS, AI_MODEL } from '../../constants.ts';
+import { AI_CONTEXT_LINK_LIMIT, AI_MAX_COMPLETION_TOKENS, AI_MAX_MESSAGE_CHARS, AI_MODEL } from '../../constants.ts';
 import { parseAiSuggestions, type AiSuggestion } from '../../rules/ai-suggestions.ts';
 import type { DataClient } from '../client.ts';
 import { toDataError, unwrap } from '../errors.ts';
@@ -6,13 +6,14 @@ import { invokeFunction } from '../functions.ts';
 import { requireUserId } from '../session.ts';
 import type { AiChatHistoryRow } from '../types.ts';
 
+/** A message the client may send: the system prompt is the ai-chat function's own. */
 export interface AiChatMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'user' | 'assistant';
   content: string;
 }
 
 /** The 'ai-chat' function: messages, gpt-4o-mini, 1500 tokens; answers with the content. */
-export async function aiChat(client: DataClient, messages: AiChatMessage[]): Promise<string> {
+async function aiChat(client: DataClient, messages: AiChatMessage[]): Promise<string> {
   const data = await invokeFunction<{ content?: string; response?: string; message?: string }>(client, 'ai-chat', {
     messages,
     model: AI_MODEL,
@@ -23,26 +24,27 @@ export async function aiChat(client: DataClient, messages: AiChatMessage[]): Pro
 
 /** Whether the ai-chat function has an API key (GET ai-chat, signed in): the card says so when not. */
 export async function aiStatus(client: DataClient): Promise<{ configured: boolean; model: string | null }> {
-  const { data, error } = await client.functions.invoke<{ configured?: boolean; model?: string }>('ai-chat', { method: 'GET' });
-  if (error) throw toDataError(error, 'function');
-  return { configured: data?.configured === true, model: data?.model ?? null };
+  const result = await client.functions.invoke<{ configured?: boolean; model?: string }>('ai-chat', { method: 'GET' });
+  if (result.error) throw toDataError(result.error, 'function');
+  return { configured: result.data?.configured === true, model: result.data?.model ?? null };
 }
 
-/** The prompt: 3-5 suggestions as JSON, with up to 10 existing links as context (part 2 §9). */
+/** Each saved link given as context is cut to this many characters of title and of URL. */
+const CONTEXT_TITLE_CHARS = 100;
+const CONTEXT_URL_CHARS = 200;
+
+/**
+ * The user's question for the discovery prompt, with up to 10 existing links as context (part 2 §9).
+ * Only the user message: the ai-chat function adds its own system prompt (it refuses a client's),
+ * and the message stays within AI_MAX_MESSAGE_CHARS.
+ */
 export function discoveryMessages(query: string, existing: ReadonlyArray<{ title: string; url: string }>): AiChatMessage[] {
   const context = existing
     .slice(0, AI_CONTEXT_LINK_LIMIT)
-    .map((link) => `- ${link.title}: ${link.url}`)
+    .map((link) => `- ${link.title.slice(0, CONTEXT_TITLE_CHARS)}: ${link.url.slice(0, CONTEXT_URL_CHARS)}`)
     .join('\n');
-  return [
-    {
-      role: 'system',
-      content:
-        `You suggest useful websites. Answer with a JSON array of ${AI_MIN_SUGGESTIONS}-${AI_MAX_SUGGESTIONS} objects with the keys ` +
-        'title, url (absolute https URL), description, category and reasoning. No other text.',
-    },
-    { role: 'user', content: `${query.trim()}${context ? `\n\nLinks I already saved:\n${context}` : ''}` },
-  ];
+  const content = `${query.trim()}${context ? `\n\nLinks I already saved:\n${context}` : ''}`;
+  return [{ role: 'user', content: content.slice(0, AI_MAX_MESSAGE_CHARS) }];
 }
 
 /**
@@ -61,12 +63,14 @@ export async function discoverLinks(
 }
 
 export async function listAiHistory(client: DataClient, userId: string, limit = 20): Promise<AiChatHistoryRow[]> {
-  return (unwrap(
-    await client
-      .from('ai_chat_history')
-      .select('id,user_id,message,response,context,created_at')
-      .eq('user_id', userId)
-      .order('created_at', { ascending: false })
-      .limit(limit),
-  ) ?? []) as AiChatHistoryRow[];
+  return (
+    unwrap(
+      await client
+        .from('ai_chat_history')
+        .select('id,user_id,message,response,context,created_at')
+        .eq('user_id', userId)
+        .order('created_at', { ascending: false })
+        .limit(limit),
+    ) ?? []
+  );
 }

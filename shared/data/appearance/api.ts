@@ -7,7 +7,7 @@ import type { AppearanceRow } from '../types.ts';
 export async function getAppearance(client: DataClient, userId: string): Promise<AppearanceRow | null> {
   return unwrap(
     await client.from('user_appearance_settings').select('user_id,theme,accent_hsl,density').eq('user_id', userId).maybeSingle(),
-  ) as AppearanceRow | null;
+  );
 }
 
 /** Upsert by user (part 2 §4). */
@@ -18,5 +18,5 @@ export async function saveAppearance(client: DataClient, userId: string, input: 
       .upsert({ user_id: userId, theme: input.theme, accent_hsl: input.accent_hsl, density: input.density }, { onConflict: 'user_id' })
       .select('user_id,theme,accent_hsl,density')
       .single(),
-  ) as AppearanceRow;
+  );
 }

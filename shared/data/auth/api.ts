@@ -2,6 +2,7 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import type { DataClient } from '../client.ts';
 import { CLIENT_ERROR_CODES, DataError, clientError, toDataError } from '../errors.ts';
 import { invokeFunction } from '../functions.ts';
+import { needsSecondFactor } from '../../rules/two-factor-session.ts';
 
 export interface SignUpParams {
   email: string;
@@ -40,10 +41,15 @@ export async function recordLoginActivity(client: DataClient, userId: string, us
   if (error) throw toDataError(error);
 }
 
-/** Sign-in with password, then the login_activity row (a failure there is only logged, part 1 §4). */
+/**
+ * Sign-in with password, then the login_activity row (a failure there is only logged, part 1 §4).
+ * With two-factor on, the session is aal1 and reaches no data yet: the row follows the code
+ * (two-factor.ts completeSignInWithCode).
+ */
 export async function signIn(client: DataClient, params: { email: string; password: string }): Promise<Session> {
   const { data, error } = await client.auth.signInWithPassword({ email: params.email, password: params.password });
   if (error) throw toDataError(error, 'auth');
+  if (needsSecondFactor(data.session)) return data.session;
   try {
     await recordLoginActivity(client, data.user.id);
   } catch (activityError) {
@@ -79,13 +85,6 @@ export async function updatePassword(client: DataClient, newPassword: string): P
   const user = await getUser(client);
   if (!user) throw clientError(CLIENT_ERROR_CODES.notAuthenticated, 'No authenticated user found.');
   return invokeFunction<SecureResetResponse>(client, 'secure-reset', { user_id: user.id, new_password: newPassword });
-}
-
-/** Plain GoTrue user update (e.g. metadata); password changes use {@link updatePassword}. */
-export async function updateUser(client: DataClient, attributes: Parameters<DataClient['auth']['updateUser']>[0]): Promise<User> {
-  const { data, error } = await client.auth.updateUser(attributes);
-  if (error) throw toDataError(error, 'auth');
-  return data.user;
 }
 
 export async function signOut(client: DataClient): Promise<void> {

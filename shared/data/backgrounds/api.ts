@@ -28,7 +28,7 @@ export async function listBackgrounds(client: DataClient, userId: string, scope:
   query = isCategoryScope(scope)
     ? query.eq('category_id', scope.categoryId)
     : query.eq('background_name', scope.name).is('category_id', null);
-  const rows = (unwrap(await query.order('created_at', { ascending: false }).limit(200)) ?? []) as UserBackgroundRow[];
+  const rows = unwrap(await query.order('created_at', { ascending: false }).limit(200));
   const own = rows.filter((row) => row.user_id === userId);
   const backgrounds = own.length > 0 ? own : rows.filter((row) => row.user_id !== userId);
   return { backgrounds, fromAdmin: own.length === 0 && backgrounds.length > 0, current: backgrounds.find((row) => row.is_default) ?? null };
@@ -45,7 +45,7 @@ export async function uploadBackground(client: DataClient, file: UploadFile & Bl
       .insert({ user_id: userId, background_url: publicUrl, is_default: false, ...scopeColumns })
       .select(COLUMNS)
       .single(),
-  ) as UserBackgroundRow;
+  );
 }
 
 /**
@@ -59,8 +59,8 @@ export async function selectBackground(client: DataClient, backgroundId: string,
       scope_category_id: scope && isCategoryScope(scope) ? scope.categoryId : null,
       scope_name: scope && !isCategoryScope(scope) ? scope.name : null,
     }),
-  ) as UserBackgroundRow[] | null;
-  if (!rows?.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Background not found.');
+  );
+  if (!rows.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Background not found.');
   return rows[0];
 }
 

@@ -20,15 +20,15 @@ function rowScopeKey(row: UserBackgroundRow): string | null {
   return row.background_name ? `name:${row.background_name}` : null;
 }
 
-export async function listCurrentBackgrounds(client: DataClient, userId: string): Promise<CurrentBackgrounds> {
-  const rows = (unwrap(
+async function listCurrentBackgrounds(client: DataClient, userId: string): Promise<CurrentBackgrounds> {
+  const rows = unwrap(
     await client
       .from('user_backgrounds')
       .select('id,user_id,background_url,background_name,category_id,is_default,created_at')
       .eq('is_default', true)
       .order('created_at', { ascending: false })
       .limit(1000),
-  ) ?? []) as UserBackgroundRow[];
+  );
   const own = new Map<string, UserBackgroundRow>();
   const fallback = new Map<string, UserBackgroundRow>();
   for (const row of rows) {

@@ -9,7 +9,11 @@ export const backgroundMutations = {
   upload: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...backgroundKeys.all, 'upload'],
-      mutationFn: (params: { file: UploadFile & Blob; scope: BackgroundScope }) => uploadBackground(client, params.file, params.scope),
+      // An uploaded background is the one the user wants: it becomes the scope's current one at once.
+      mutationFn: async (params: { file: UploadFile & Blob; scope: BackgroundScope }) => {
+        const row = await uploadBackground(client, params.file, params.scope);
+        return selectBackground(client, row.id, params.scope);
+      },
       onSuccess: () => queryClient.invalidateQueries({ queryKey: backgroundKeys.lists() }),
     }),
   select: (client: DataClient, queryClient: QueryClient) =>

@@ -7,15 +7,14 @@ const COLUMNS = 'id,blocked_by,blocked_username,blocked_email,blocked_phone,crea
 
 /** Newest first. */
 export async function listBlockedSenders(client: DataClient, userId: string): Promise<BlockedSenderRow[]> {
-  return (unwrap(await client.from('blocked_senders').select(COLUMNS).eq('blocked_by', userId).order('created_at', { ascending: false })) ??
-    []) as BlockedSenderRow[];
+  return (
+    unwrap(await client.from('blocked_senders').select(COLUMNS).eq('blocked_by', userId).order('created_at', { ascending: false })) ?? []
+  );
 }
 
 /** Blocks by username, e-mail (lower-cased) or phone (digits); input parsed by blockSenderSchema. */
 export async function blockSender(client: DataClient, userId: string, input: BlockSenderInput): Promise<BlockedSenderRow> {
-  return unwrap(
-    await client.from('blocked_senders').insert(toBlockedSenderInsert(input, userId)).select(COLUMNS).single(),
-  ) as BlockedSenderRow;
+  return unwrap(await client.from('blocked_senders').insert(toBlockedSenderInsert(input, userId)).select(COLUMNS).single());
 }
 
 export async function unblockSender(client: DataClient, id: string): Promise<void> {

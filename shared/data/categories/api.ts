@@ -3,7 +3,7 @@ import type { DataClient } from '../client.ts';
 import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
 import { requireUserId } from '../session.ts';
 import { removePublicFile, uploadPublicFile, type UploadFile } from '../storage.ts';
-import type { CategoryRow } from '../types.ts';
+import type { CategoryRow, TablesUpdate } from '../types.ts';
 
 import { CATEGORY_COLUMNS, CATEGORY_LIST_LIMIT } from '../list-calls.ts';
 
@@ -25,7 +25,7 @@ export async function listCategories(client: DataClient, userId: string): Promis
       .order('name', { ascending: true })
       .limit(CATEGORY_LIST_LIMIT),
   );
-  return (rows ?? []) as Category[];
+  return rows ?? [];
 }
 
 /** Subfolders of one folder, in display order then name (part 2 §7). */
@@ -39,7 +39,7 @@ export async function listSubfolders(client: DataClient, userId: string, parentI
       .order('display_order', { ascending: true })
       .order('name', { ascending: true }),
   );
-  return (rows ?? []) as Category[];
+  return rows ?? [];
 }
 
 /** 'Recently Saved Links', or the DataError errors.ts shows as "Default category … not found." */
@@ -53,8 +53,8 @@ export async function getDefaultCategory(client: DataClient, userId: string): Pr
       .is('parent_category_id', null)
       .eq('name', DEFAULT_CATEGORY_NAME)
       .limit(1),
-  ) as Category[] | null;
-  const found = rows?.[0];
+  );
+  const found = rows[0];
   if (!found) throw clientError(CLIENT_ERROR_CODES.defaultCategoryMissing, `Default category '${DEFAULT_CATEGORY_NAME}' not found.`);
   return found;
 }
@@ -65,9 +65,8 @@ export async function findSystemCategory(
   userId: string,
   key: NonNullable<Category['system_key']>,
 ): Promise<Category | null> {
-  const rows = unwrap(await client.from('categories').select(CATEGORY_COLUMNS).eq('user_id', userId).eq('system_key', key).limit(1)) as
-    Category[] | null;
-  return rows?.[0] ?? null;
+  const rows = unwrap(await client.from('categories').select(CATEGORY_COLUMNS).eq('user_id', userId).eq('system_key', key).limit(1));
+  return rows[0] ?? null;
 }
 
 export interface CategoryDraft {
@@ -80,14 +79,13 @@ export interface CategoryDraft {
 /** Creates a folder; a duplicate name (case-insensitive, same parent) fails with 23505 ('Category exists'). */
 export async function createCategory(client: DataClient, draft: CategoryDraft): Promise<Category> {
   const userId = await requireUserId(client);
-  const row = unwrap(
+  return unwrap(
     await client
       .from('categories')
       .insert({ user_id: userId, name: draft.name.trim(), icon_url: draft.iconUrl ?? null, parent_category_id: draft.parentId ?? null })
       .select(CATEGORY_COLUMNS)
       .single(),
   );
-  return row as Category;
 }
 
 /** Renames / changes the icon of an own, non-default folder. Refused (default, someone else's) = error. */
@@ -96,11 +94,22 @@ export async function updateCategory(
   id: string,
   changes: { name?: string; iconUrl?: string | null },
 ): Promise<Category> {
-  const patch: Record<string, unknown> = {};
+  const patch: TablesUpdate<'categories'> = {};
   if (changes.name !== undefined) patch.name = changes.name.trim();
   if (changes.iconUrl !== undefined) patch.icon_url = changes.iconUrl;
-  const rows = unwrap(await client.from('categories').update(patch).eq('id', id).select(CATEGORY_COLUMNS)) as Category[] | null;
-  if (!rows?.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Category not found.');
+  const rows = unwrap(await client.from('categories').update(patch).eq('id', id).select(CATEGORY_COLUMNS));
+  if (!rows.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Category not found.');
+  return rows[0];
+}
+
+/**
+ * Moves an own, non-default folder under another of the user's folders, or to the top level (null).
+ * The database refuses a move into the folder itself or one of its subfolders (23514), and a name
+ * already used under the new parent (23505, 'Category exists').
+ */
+export async function moveCategory(client: DataClient, id: string, parentId: string | null): Promise<Category> {
+  const rows = unwrap(await client.from('categories').update({ parent_category_id: parentId }).eq('id', id).select(CATEGORY_COLUMNS));
+  if (!rows.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Category not found.');
   return rows[0];
 }
 

@@ -1,22 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataClient } from '../client.ts';
-import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
+import { unwrap } from '../errors.ts';
 import { getFolderCall } from '../list-calls.ts';
-import type { Category } from './api.ts';
+import { decodeFolder, type FolderContext } from './decode.ts';
 import { categoryKeys } from './keys.ts';
 
-/** A subfolder as the folder view lists it: the folder and how many links it holds. */
-export type SubfolderWithCount = Category & { link_count: number };
-
-/** What the folder header needs (RPC get_folder): the folder, its breadcrumb, counts, subfolders. */
-export interface FolderContext {
-  folder: Category;
-  /** Parent folders, the top-level one first (empty for a top-level folder). */
-  ancestors: Array<{ id: string; name: string }>;
-  /** Links whose category_id or second_category_id is the folder. */
-  link_count: number;
-  subfolders: SubfolderWithCount[];
-}
+export type { FolderContext, SubfolderWithCount } from './decode.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,14 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getFolder(client: DataClient, folderId: string): Promise<FolderContext | null> {
   if (!UUID.test(folderId)) return null;
   const call = getFolderCall(folderId);
-  return (unwrap(await client.rpc(call.fn, call.args)) as FolderContext | null) ?? null;
-}
-
-/** Throws when the folder is missing; for callers that need it (mutations on a folder). */
-export async function requireFolder(client: DataClient, folderId: string): Promise<FolderContext> {
-  const folder = await getFolder(client, folderId);
-  if (!folder) throw clientError(CLIENT_ERROR_CODES.notFound, 'Category not found.');
-  return folder;
+  return decodeFolder(unwrap(await client.rpc(call.fn, call.args)));
 }
 
 export const folderQueries = {

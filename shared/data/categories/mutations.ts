@@ -1,7 +1,7 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { DataClient } from '../client.ts';
 import { linkKeys } from '../links/keys.ts';
-import { createCategory, deleteCategory, updateCategory, uploadCategoryIcon, type CategoryDraft } from './api.ts';
+import { createCategory, deleteCategory, moveCategory, updateCategory, uploadCategoryIcon, type CategoryDraft } from './api.ts';
 import { categoryKeys } from './keys.ts';
 import type { UploadFile } from '../storage.ts';
 
@@ -20,6 +20,13 @@ export const categoryMutations = {
         queryClient.setQueryData(categoryKeys.detail(category.id), category);
         return queryClient.invalidateQueries({ queryKey: categoryKeys.lists() });
       },
+    }),
+  /** Moves a folder in the tree; its subfolders and links go with it. */
+  move: (client: DataClient, queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...categoryKeys.all, 'move'],
+      mutationFn: (params: { id: string; parentId: string | null }) => moveCategory(client, params.id, params.parentId),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
     }),
   /** Deleting a folder deletes its links too, so both lists refresh. */
   delete: (client: DataClient, queryClient: QueryClient) =>

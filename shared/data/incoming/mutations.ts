@@ -16,7 +16,7 @@ export const incomingMutations = {
       mutationKey: [...incomingKeys.all, 'accept'],
       mutationFn: (params: { sharedLinkId: string; destinationCategoryId: string }) => acceptIncomingShare(client, params),
       onSuccess: (result) => {
-        // Issue 18: the accepted link (now the recipient's own) gets its preview in the background.
+        // The accepted link (now the recipient's own) gets its preview in the background.
         void previewAfterSave(client, queryClient, result.link.id);
         return refreshInboxAndLinks(queryClient);
       },

@@ -1,4 +1,4 @@
-import { NEW_CATEGORY_OPTION, STORAGE_BUCKETS } from '../../constants.ts';
+import { LINK_LIST_MAX_ROWS, NEW_CATEGORY_OPTION, STORAGE_BUCKETS } from '../../constants.ts';
 import { findDuplicateLink } from '../../rules/duplicate-url.ts';
 import { planReorder, type ReorderDirection } from '../../rules/reorder.ts';
 import { normalizeUrl } from '../../rules/url.ts';
@@ -9,33 +9,26 @@ import { listFolderLinksCall, listLinksCall } from '../list-calls.ts';
 import { requireUserId } from '../session.ts';
 import { uploadPublicFile, type UploadFile } from '../storage.ts';
 import type { LinkRow } from '../types.ts';
+import {
+  decodeCopyLinkResult,
+  decodeFolderLinkList,
+  decodeLinkList,
+  decodeSaveLinkResult,
+  type CopyLinkResult,
+  type FolderLinkItem,
+  type LinkListItem,
+  type SaveLinkOutcome,
+} from './decode.ts';
 
 export { FOLDER_FIRST_SCREEN } from '../list-calls.ts';
-
-/**
- * What the grid needs (part 1 §7): no description, no template columns, for 10,000-link accounts.
- * list_links sends these values in this order (LinkListValues below).
- */
-export const LINK_LIST_COLUMNS =
-  'id,title,url,icon_url,access_count,share_count,created_at,updated_at,category_id,second_category_id,favicon_url,preview_image_url';
-export type LinkListItem = Pick<
-  LinkRow,
-  | 'id'
-  | 'title'
-  | 'url'
-  | 'icon_url'
-  | 'access_count'
-  | 'share_count'
-  | 'created_at'
-  | 'updated_at'
-  | 'category_id'
-  | 'second_category_id'
-  | 'favicon_url'
-  | 'preview_image_url'
->;
-/** Folder views also show descriptions (truncated to 120 characters). */
-export const FOLDER_LINK_COLUMNS = `${LINK_LIST_COLUMNS},description`;
-export type FolderLinkItem = LinkListItem & Pick<LinkRow, 'description'>;
+export {
+  FOLDER_LINK_COLUMNS,
+  LINK_LIST_COLUMNS,
+  type CopyLinkResult,
+  type FolderLinkItem,
+  type LinkListItem,
+  type SaveLinkOutcome,
+} from './decode.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,52 +76,55 @@ async function readAllPagesFrom<T>(
   }
 }
 
+/** A list RPC's 413: the list is larger than one answer may be (LINK_LIST_MAX_ROWS / _BYTES), so it is read in pages. */
+function isListTooLarge(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as { code?: unknown }).code === 'PT413';
+}
+
+/** Where the next page starts: after the previous page's last row (created_at, id). */
+interface ListKeyset {
+  p_after_created_at: string;
+  p_after_id: string;
+}
+
 /**
- * One link of list_links / list_folder_links as the RPCs send it: its values in the order of
- * LINK_LIST_COLUMNS (then description for a folder), without the keys (issue 11 'Scale':
- * supabase/migrations/20261127100000_list_links_rows.sql).
+ * Reads a list RPC page by page (newest first, keyset after the last row), LINK_LIST_MAX_ROWS a
+ * page; a page whose values are too many bytes is asked again half as large.
  */
-type LinkListValues = [
-  id: string,
-  title: string,
-  url: string,
-  icon_url: string | null,
-  access_count: number,
-  share_count: number,
-  created_at: string,
-  updated_at: string,
-  category_id: string | null,
-  second_category_id: string | null,
-  favicon_url: string | null,
-  preview_image_url: string | null,
-  description?: string | null,
-];
-
-const linkListItem = (v: LinkListValues): LinkListItem => ({
-  id: v[0],
-  title: v[1],
-  url: v[2],
-  icon_url: v[3],
-  access_count: v[4],
-  share_count: v[5],
-  created_at: v[6],
-  updated_at: v[7],
-  category_id: v[8],
-  second_category_id: v[9],
-  favicon_url: v[10],
-  preview_image_url: v[11],
-});
-
-const folderLinkItem = (v: LinkListValues): FolderLinkItem => ({ ...linkListItem(v), description: v[12] ?? null });
+async function readListPages<T extends { id: string; created_at: string }>(
+  page: (limit: number, after: ListKeyset | null) => PromiseLike<{ data: unknown; error: unknown }>,
+  decode: (value: unknown) => T[],
+): Promise<T[]> {
+  const items: T[] = [];
+  let limit = LINK_LIST_MAX_ROWS;
+  let after: ListKeyset | null = null;
+  for (;;) {
+    const result = await page(limit, after);
+    if (isListTooLarge(result.error) && limit > 1) {
+      limit = Math.max(1, Math.floor(limit / 2));
+      continue;
+    }
+    const data = decode(unwrap(result));
+    items.push(...data);
+    if (data.length < limit) return items;
+    const last = data[data.length - 1];
+    after = { p_after_created_at: last.created_at, p_after_id: last.id };
+  }
+}
 
 /**
- * The user's links (not templates), newest first. One RPC returns the whole list in one answer
- * (issue 11 'Scale': 10,000 links in one call instead of a count and ten pages).
+ * The user's links (not templates), newest first. One RPC returns the whole list in one answer, each
+ * link as an array of its values (decode.ts), so a 10,000-link account is one call of a few hundred
+ * KB instead of a count and ten pages of keyed rows. A larger list is refused by the server before
+ * it builds anything (413) and then read in pages.
  */
 export async function listLinks(client: DataClient, userId: string): Promise<LinkListItem[]> {
   const call = listLinksCall(userId);
-  const rows = unwrap(await client.rpc(call.fn, call.args)) as LinkListValues[] | null;
-  return rows ? rows.map(linkListItem) : [];
+  const first = await client.rpc(call.fn, call.args);
+  if (isListTooLarge(first.error)) {
+    return readListPages((limit, after) => client.rpc('list_links', { p_user_id: userId, p_limit: limit, ...after }), decodeLinkList);
+  }
+  return decodeLinkList(unwrap(first));
 }
 
 /**
@@ -139,12 +135,18 @@ export async function listFolderLinks(client: DataClient, userId: string, catego
   // A malformed id would be a 400 from Postgres; say what is wrong instead.
   if (!UUID.test(categoryId)) throw clientError(CLIENT_ERROR_CODES.invalidInput, 'Invalid folder id');
   const call = listFolderLinksCall(userId, categoryId, limit);
-  const rows = unwrap(await client.rpc(call.fn, call.args)) as LinkListValues[] | null;
-  return rows ? rows.map(folderLinkItem) : [];
+  const first = await client.rpc(call.fn, call.args);
+  if (limit === undefined && isListTooLarge(first.error)) {
+    return readListPages(
+      (pageLimit, after) => client.rpc('list_folder_links', { p_user_id: userId, p_category_id: categoryId, p_limit: pageLimit, ...after }),
+      decodeFolderLinkList,
+    );
+  }
+  return decodeFolderLinkList(unwrap(first));
 }
 
 export async function getLink(client: DataClient, id: string): Promise<LinkRow | null> {
-  return unwrap(await client.from('links').select('*').eq('id', id).maybeSingle<LinkRow>());
+  return unwrap(await client.from('links').select('*').eq('id', id).maybeSingle());
 }
 
 /** Escapes LIKE wildcards so a host is matched literally. */
@@ -159,24 +161,23 @@ export async function findDuplicate(
   client: DataClient,
   userId: string,
   url: string,
-): Promise<Pick<LinkRow, 'id' | 'url' | 'title'> | null> {
+): Promise<Pick<LinkRow, 'id' | 'url' | 'title' | 'category_id' | 'second_category_id'> | null> {
   const normalized = normalizeUrl(url);
   if (!normalized) return null;
   const host = new URL(normalized).host;
   const rows = unwrap(
     await client
       .from('links')
-      .select('id,url,title')
+      .select('id,url,title,category_id,second_category_id')
       .eq('user_id', userId)
       .eq('is_template', false)
       .ilike('url', `%//${likeLiteral(host)}%`)
       .order('created_at', { ascending: false })
       .limit(500),
-  ) as Array<Pick<LinkRow, 'id' | 'url' | 'title'>>;
+  );
   return findDuplicateLink(rows, normalized) ?? null;
 }
 
-export type SaveLinkOutcome = 'inserted' | 'updated' | 'updated_existing';
 export interface SaveLinkResult {
   outcome: SaveLinkOutcome;
   link: LinkRow;
@@ -198,13 +199,6 @@ export interface SaveLinkParams {
   knownLinks?: ReadonlyArray<Pick<LinkRow, 'id' | 'url'>>;
 }
 
-interface SaveLinkRpcResult {
-  outcome: SaveLinkOutcome;
-  link: LinkRow;
-  category_created: boolean;
-  category_id: string;
-}
-
 /**
  * Add/Edit Link in one round trip (RPC save_link): https:// added, http(s) only, primary
  * category 'Recently Saved Links' and the chosen folder as secondary, a new folder created
@@ -223,17 +217,19 @@ export async function saveLink(client: DataClient, params: SaveLinkParams): Prom
   const iconUrl = params.icon ? (await uploadPublicFile(client, STORAGE_BUCKETS.linkIcons, userId, params.icon, 'icon')).publicUrl : null;
   const creating = params.input.categoryId === NEW_CATEGORY_OPTION;
 
-  const result = unwrap(
-    await client.rpc('save_link', {
-      link_title: params.input.title,
-      link_url: url,
-      link_description: params.input.description?.trim() || null,
-      chosen_category_id: creating ? null : params.input.categoryId || null,
-      new_category_name: creating ? params.input.newCategory?.trim() || null : null,
-      link_icon_url: iconUrl,
-      existing_link_id: existingId,
-    }),
-  ) as SaveLinkRpcResult;
+  const result = decodeSaveLinkResult(
+    unwrap(
+      await client.rpc('save_link', {
+        link_title: params.input.title,
+        link_url: url,
+        link_description: params.input.description?.trim() || null,
+        chosen_category_id: creating ? null : params.input.categoryId || null,
+        new_category_name: creating ? params.input.newCategory?.trim() || null : null,
+        link_icon_url: iconUrl,
+        existing_link_id: existingId,
+      }),
+    ),
+  );
   const outcome: SaveLinkOutcome = !params.linkId && existingId ? 'updated_existing' : result.outcome;
   return { outcome, link: result.link, categoryCreated: result.category_created, categoryId: result.category_id };
 }
@@ -249,7 +245,7 @@ export async function deleteLink(client: DataClient, id: string): Promise<void> 
  * URL (same page or a new window). Returns the new count (null if the link is not countable).
  */
 export async function recordLinkOpen(client: DataClient, id: string): Promise<number | null> {
-  return unwrap(await client.rpc('increment_link_access', { link_id: id })) as number | null;
+  return unwrap(await client.rpc('increment_link_access', { link_id: id }));
 }
 
 export interface MoveLinkParams {
@@ -278,18 +274,15 @@ export async function moveLink(client: DataClient, params: MoveLinkParams): Prom
     otherId = params.items[index + step]?.id ?? null;
     if (!otherId) return [];
   }
-  const rows = unwrap(
+  return unwrap(
     await client.rpc('move_link', {
       link_id: params.id,
       direction: params.direction,
       other_link_id: otherId,
       within_category_id: params.withinCategoryId ?? null,
     }),
-  ) as LinkRow[] | null;
-  return rows ?? [];
+  );
 }
-
-export type CopyLinkOutcome = 'inserted' | 'moved' | 'exists' | 'replaced';
 
 /**
  * Copy a link into one of the user's folders (part 2 §4): 'exists' means the same URL is already
@@ -298,18 +291,14 @@ export type CopyLinkOutcome = 'inserted' | 'moved' | 'exists' | 'replaced';
 export async function copyLink(
   client: DataClient,
   params: { sourceLinkId: string; destinationCategoryId: string; replaceExisting?: boolean },
-): Promise<{ outcome: CopyLinkOutcome; link: LinkRow }> {
-  return unwrap(
-    await client.rpc('copy_link', {
-      source_link_id: params.sourceLinkId,
-      destination_category_id: params.destinationCategoryId,
-      replace_existing: params.replaceExisting ?? false,
-    }),
-  ) as { outcome: CopyLinkOutcome; link: LinkRow };
-}
-
-/** Uploads a link icon on its own (e.g. to change only the icon); returns the public URL. */
-export async function uploadLinkIcon(client: DataClient, file: UploadFile & Blob): Promise<string> {
-  const userId = await requireUserId(client);
-  return (await uploadPublicFile(client, STORAGE_BUCKETS.linkIcons, userId, file, 'icon')).publicUrl;
+): Promise<CopyLinkResult> {
+  return decodeCopyLinkResult(
+    unwrap(
+      await client.rpc('copy_link', {
+        source_link_id: params.sourceLinkId,
+        destination_category_id: params.destinationCategoryId,
+        replace_existing: params.replaceExisting ?? false,
+      }),
+    ),
+  );
 }

@@ -8,8 +8,21 @@ import type { LinkListItem } from './api.ts';
 
 export function toListItem(link: LinkRow): LinkListItem {
   const { id, title, url, icon_url, access_count, share_count, created_at, updated_at, category_id, second_category_id } = link;
-  const previews = { favicon_url: link.favicon_url ?? null, preview_image_url: link.preview_image_url ?? null };
-  return { id, title, url, icon_url, access_count, share_count, created_at, updated_at, category_id, second_category_id, ...previews };
+  const { favicon_url, preview_image_url } = link;
+  return {
+    id,
+    title,
+    url,
+    icon_url,
+    access_count,
+    share_count,
+    created_at,
+    updated_at,
+    category_id,
+    second_category_id,
+    favicon_url,
+    preview_image_url,
+  };
 }
 
 /** The list with `item` in it: replaced where its id already is, else inserted by created_at (newest first). */

@@ -16,7 +16,7 @@ export const linkMutations = {
       mutationFn: (params: SaveLinkParams) => saveLink(client, params),
       onSuccess: async (result) => {
         const { link } = result;
-        // Issue 18: the preview (favicon, image) is asked for first thing after the save, never before it.
+        // The preview (favicon, image) is asked for first thing after the save, never before it.
         const preview = link.user_id && !link.is_template ? previewAfterSave(client, queryClient, link.id) : null;
         queryClient.setQueryData(linkKeys.detail(link.id), link);
         const patched = link.user_id ? linkKeys.list({ userId: link.user_id }) : null;

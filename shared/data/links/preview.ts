@@ -6,7 +6,7 @@ import { linkKeys } from './keys.ts';
 import type { LinkListItem } from './api.ts';
 
 /**
- * Issue 18: link previews through the link-preview edge function (the server fetches, SSRF-checked;
+ * Link previews through the link-preview edge function (the server fetches, SSRF-checked;
  * the browser never contacts the saved site). Nothing here ever blocks a save.
  */
 
@@ -55,7 +55,7 @@ function warmImage(url: string | null): Promise<void> {
  * Puts a stored preview into every cached list at once (the card updates), then re-reads the lists
  * in the background once the favicon has arrived, so the re-read does not compete with it.
  */
-export function applyPreviewToCache(queryClient: QueryClient, linkId: string, preview: LinkPreviewResult): void {
+function applyPreviewToCache(queryClient: QueryClient, linkId: string, preview: LinkPreviewResult): void {
   const warmed = warmImage(preview.favicon_url);
   queryClient.setQueriesData<LinkListItem[]>({ queryKey: linkKeys.lists() }, (links) =>
     links?.map((l) => (l.id === linkId ? { ...l, favicon_url: preview.favicon_url, preview_image_url: preview.image_url } : l)),
@@ -82,6 +82,10 @@ export interface RefreshProgress {
   done: number;
   total: number;
   failed: number;
+  /** Of the failed: the site could not be reached or answered an error (502/504). */
+  unreachable?: number;
+  /** Refreshed, but the page offers neither icon nor image. */
+  empty?: number;
 }
 
 /**
@@ -96,13 +100,14 @@ export async function refreshPreviews(
   signal?: AbortSignal,
   waitMs = 60_000,
 ): Promise<RefreshProgress> {
-  const progress: RefreshProgress = { done: 0, total: linkIds.length, failed: 0 };
+  const progress: RefreshProgress = { done: 0, total: linkIds.length, failed: 0, unreachable: 0, empty: 0 };
   onProgress({ ...progress });
   for (const id of linkIds) {
     if (signal?.aborted) break;
     for (let attempt = 0; ; attempt++) {
       try {
         const preview = await refreshLinkPreview(client, id);
+        if (!preview.favicon_url && !preview.image_url) progress.empty = (progress.empty ?? 0) + 1;
         queryClient.setQueriesData<LinkListItem[]>({ queryKey: linkKeys.lists() }, (links) =>
           links?.map((l) => (l.id === id ? { ...l, favicon_url: preview.favicon_url, preview_image_url: preview.image_url } : l)),
         );
@@ -114,6 +119,7 @@ export async function refreshPreviews(
           continue;
         }
         progress.failed++;
+        if (status === 502 || status === 504) progress.unreachable = (progress.unreachable ?? 0) + 1;
         break;
       }
     }

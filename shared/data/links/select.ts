@@ -72,11 +72,12 @@ export function linksByCategory<L extends GroupableLink>(links: readonly L[]): M
 export function groupLinksForGrid<C extends GroupableCategory, L extends GroupableLink>(
   links: readonly L[],
   categories: readonly C[],
-  options: { query?: string; previewCount?: number } = {},
+  options: { query?: string; previewCount?: number; matches?: readonly L[] } = {},
 ): Array<CategorySection<C, L>> {
   const query = options.query?.trim() ?? '';
   const previewCount = options.previewCount ?? CATEGORY_PREVIEW_LINK_COUNT;
-  const buckets = linksByCategory(searchLinks(links, query));
+  // `matches`: the links the caller's own search kept (the dashboard's grammar-aware filter).
+  const buckets = linksByCategory(options.matches ?? searchLinks(links, query));
   const sections: Array<CategorySection<C, L>> = [];
   for (const category of categories) {
     const bucket = buckets.get(category.id) ?? [];

@@ -6,9 +6,7 @@ import type { PrivacySettingsRow } from '../types.ts';
 const COLUMNS = 'id,user_id,public_page_published,public_page_visibility';
 
 export async function getPrivacySettings(client: DataClient, userId: string): Promise<PrivacySettingsRow | null> {
-  return unwrap(
-    await client.from('user_privacy_settings').select(COLUMNS).eq('user_id', userId).maybeSingle(),
-  ) as PrivacySettingsRow | null;
+  return unwrap(await client.from('user_privacy_settings').select(COLUMNS).eq('user_id', userId).maybeSingle());
 }
 
 /** Update, or create the row when the update matched none (part 2 §4). */
@@ -17,16 +15,15 @@ async function updateOrCreate(
   userId: string,
   patch: Partial<Pick<PrivacySettingsRow, 'public_page_published' | 'public_page_visibility'>>,
 ): Promise<PrivacySettingsRow> {
-  const rows = unwrap(await client.from('user_privacy_settings').update(patch).eq('user_id', userId).select(COLUMNS)) as
-    PrivacySettingsRow[] | null;
-  if (rows?.length) return rows[0];
+  const rows = unwrap(await client.from('user_privacy_settings').update(patch).eq('user_id', userId).select(COLUMNS));
+  if (rows.length) return rows[0];
   const created = await client
     .from('user_privacy_settings')
     .insert({ user_id: userId, ...patch })
     .select(COLUMNS)
     .single();
   if (created.error) throw new PrivacyInitError(toDataError(created.error));
-  return created.data as PrivacySettingsRow;
+  return created.data;
 }
 
 /** Creating the missing row failed ('Failed to initialize visibility/publish settings.'). */

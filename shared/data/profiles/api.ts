@@ -3,20 +3,19 @@ import { CLIENT_ERROR_CODES, clientError, unwrap } from '../errors.ts';
 import { invokeFunction } from '../functions.ts';
 import type { ProfileRow, UsernameChangeRow } from '../types.ts';
 
-export const PROFILE_COLUMNS =
-  'user_id,first_name,last_name,email,phone,username,email_visible,name_visible,icon_outline_color,public_page_slug';
+const PROFILE_COLUMNS = 'user_id,first_name,last_name,email,phone,username,email_visible,name_visible,icon_outline_color,public_page_slug';
 
 /** The signed-in user's profile (RLS: own row only). */
 export async function getProfile(client: DataClient, userId: string): Promise<ProfileRow | null> {
-  return unwrap(await client.from('profiles').select(PROFILE_COLUMNS).eq('user_id', userId).maybeSingle()) as ProfileRow | null;
+  return unwrap(await client.from('profiles').select(PROFILE_COLUMNS).eq('user_id', userId).maybeSingle());
 }
 
 type ProfilePatch = Partial<Pick<ProfileRow, 'email_visible' | 'name_visible' | 'username' | 'public_page_slug' | 'icon_outline_color'>>;
 
 /** Updates own profile columns; 0 rows (no session, someone else's id) is an error. */
 async function updateProfile(client: DataClient, userId: string, patch: ProfilePatch): Promise<ProfileRow> {
-  const rows = unwrap(await client.from('profiles').update(patch).eq('user_id', userId).select(PROFILE_COLUMNS)) as ProfileRow[] | null;
-  if (!rows?.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Profile not found.');
+  const rows = unwrap(await client.from('profiles').update(patch).eq('user_id', userId).select(PROFILE_COLUMNS));
+  if (!rows.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Profile not found.');
   return rows[0];
 }
 
@@ -39,11 +38,11 @@ export async function setPublicSlug(client: DataClient, userId: string, slug: st
 }
 
 export async function isUsernameAvailable(client: DataClient, username: string): Promise<boolean> {
-  return Boolean(unwrap(await client.rpc('is_username_available', { username_param: username.trim() })));
+  return unwrap(await client.rpc('is_username_available', { username_param: username.trim() }));
 }
 
 export async function isSlugAvailable(client: DataClient, slug: string): Promise<boolean> {
-  return Boolean(unwrap(await client.rpc('is_slug_available', { slug_param: slug.trim() })));
+  return unwrap(await client.rpc('is_slug_available', { slug_param: slug.trim() }));
 }
 
 /** The last username change (part 2 §7: latest by changed_at, limit 1). */
@@ -55,13 +54,16 @@ export async function latestUsernameChange(client: DataClient, userId: string): 
       .eq('user_id', userId)
       .order('changed_at', { ascending: false })
       .limit(1),
-  ) as UsernameChangeRow[] | null;
-  return rows?.[0] ?? null;
+  );
+  return rows[0] ?? null;
 }
 
-/** E-mails a 6-digit code to the new address ('request-email-change'). */
-export async function requestEmailChange(client: DataClient, newEmail: string): Promise<unknown> {
-  return invokeFunction(client, 'request-email-change', { new_email: newEmail });
+/**
+ * E-mails a 6-digit code to the new address ('request-email-change'). The current password is
+ * asked again: a stolen session alone cannot move the account to another address.
+ */
+export async function requestEmailChange(client: DataClient, newEmail: string, password: string): Promise<unknown> {
+  return invokeFunction(client, 'request-email-change', { new_email: newEmail, password });
 }
 
 /** Confirms the code ('confirm-email-change'); answers with the new address. */

@@ -52,7 +52,7 @@ export const profileMutations = {
   requestEmailChange: (client: DataClient) =>
     mutationOptions({
       mutationKey: [...profileKeys.all, 'requestEmailChange'],
-      mutationFn: (newEmail: string) => requestEmailChange(client, newEmail),
+      mutationFn: (params: { newEmail: string; password: string }) => requestEmailChange(client, params.newEmail, params.password),
     }),
   confirmEmailChange: (client: DataClient, queryClient: QueryClient) =>
     mutationOptions({

@@ -37,12 +37,12 @@ export async function listSettingsIconFiles(client: DataClient, slug: string): P
  * the newest uploaded for it; slugs with none are absent.
  */
 export async function listSettingsIcons(client: DataClient, slugs: readonly string[]): Promise<Record<string, string>> {
-  const chosen = (unwrap(
+  const chosen = unwrap(
     await client
       .from('settings_icons')
       .select('slug,path')
       .in('slug', [...slugs]),
-  ) ?? []) as Array<{ slug: string; path: string }>;
+  );
   const bySlug = new Map(chosen.map((row) => [row.slug, row.path]));
   const entries = await Promise.all(
     slugs.map(async (slug) => {

@@ -5,7 +5,7 @@ import { chooseSettingsIcon, listSettingsIconFiles, listSettingsIcons, uploadSet
 
 export * from './api.ts';
 
-export const settingsIconKeys = {
+const settingsIconKeys = {
   all: ['settings-icons'] as const,
   list: (slugs: readonly string[]) => [...settingsIconKeys.all, 'list', ...slugs] as const,
   files: (slug: string) => [...settingsIconKeys.all, 'files', slug] as const,

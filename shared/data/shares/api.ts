@@ -5,13 +5,10 @@ import type { DataClient } from '../client.ts';
 import { unwrap } from '../errors.ts';
 import { invokeFunction } from '../functions.ts';
 import { requireUserId } from '../session.ts';
-import type { LinkRow, SharedLinkRow } from '../types.ts';
+import type { LinkRow, RpcRow, SharedLinkRow } from '../types.ts';
 
-export interface UsernameSuggestion {
-  username: string;
-  first_name: string | null;
-  last_name: string | null;
-}
+/** A username the share dialog suggests, with the names its owner shows (RPC search_usernames). */
+export type UsernameSuggestion = RpcRow<'search_usernames'>;
 
 /**
  * Share-dialog suggestions (RPC search_usernames): usernames starting with the text,
@@ -20,8 +17,8 @@ export interface UsernameSuggestion {
 export async function searchUsernames(client: DataClient, prefix: string): Promise<UsernameSuggestion[]> {
   const text = prefix.trim().replace(/^@/, '');
   if (Array.from(text).length < USERNAME_SUGGESTION_MIN_CHARS) return [];
-  const rows = unwrap(await client.rpc('search_usernames', { prefix: text })) as UsernameSuggestion[] | null;
-  return (rows ?? []).slice(0, USERNAME_SUGGESTION_LIMIT);
+  const rows = unwrap(await client.rpc('search_usernames', { prefix: text }));
+  return rows.slice(0, USERNAME_SUGGESTION_LIMIT);
 }
 
 /**
@@ -48,20 +45,37 @@ export type OutgoingShare = Pick<
 > & { link: Pick<LinkRow, 'id' | 'title' | 'url' | 'icon_url' | 'access_count' | 'share_count' | 'created_at'> | null };
 
 const OUTGOING_COLUMNS =
-  'id,link_id,shared_at,recipient_email,recipient_phone,recipient_username,social_platform,social_handle,message,status,' +
-  'link:links(id,title,url,icon_url,access_count,share_count,created_at)';
+  'id,link_id,shared_at,recipient_email,recipient_phone,recipient_username,social_platform,social_handle,message,status,link:links(id,title,url,icon_url,access_count,share_count,created_at)';
 
-/** 'Recently Shared Links (Outgoing)': the user's shares joined to their links, newest first. */
-export async function listOutgoingShares(client: DataClient, userId: string, limit = 1000): Promise<OutgoingShare[]> {
-  const rows = unwrap(
-    await client
-      .from('shared_links')
-      .select(OUTGOING_COLUMNS)
-      .eq('sender_id', userId)
-      .order('shared_at', { ascending: false })
-      .limit(limit),
-  );
-  return (rows ?? []) as unknown as OutgoingShare[];
+/** Rows per request when reading the outgoing shares, and the most the list reads in all. */
+const OUTGOING_PAGE_SIZE = 1000;
+const OUTGOING_MAX_SHARES = 20_000;
+
+/**
+ * 'Recently Shared Links (Outgoing)': every share the user sent (newest first) joined to its link,
+ * with its status (pending, accepted, rejected); read in pages of `pageSize`, up to `max` shares.
+ */
+export async function listOutgoingShares(
+  client: DataClient,
+  userId: string,
+  { max = OUTGOING_MAX_SHARES, pageSize = OUTGOING_PAGE_SIZE }: { max?: number; pageSize?: number } = {},
+): Promise<OutgoingShare[]> {
+  const all: OutgoingShare[] = [];
+  while (all.length < max) {
+    const size = Math.min(pageSize, max - all.length);
+    const rows = unwrap(
+      await client
+        .from('shared_links')
+        .select(OUTGOING_COLUMNS)
+        .eq('sender_id', userId)
+        .order('shared_at', { ascending: false })
+        .order('id', { ascending: true })
+        .range(all.length, all.length + size - 1),
+    );
+    all.push(...rows);
+    if (rows.length < size) break;
+  }
+  return all;
 }
 
 /** Withdraws one of the user's shares (the sender may delete it). */

@@ -5,8 +5,8 @@ import { normalizeEmail } from '../../rules/contact.ts';
 
 /**
  * Builds the function payload from a parsed share form (e-mails lower-cased, default message).
- * Kept out of the schema module: the dashboard's first load reads shares without loading zod
- * (issue 11 'Scale'). The share-link function checks the payload against shareLinkPayloadSchema.
+ * Kept out of the schema module: the dashboard's first load reads shares without loading zod.
+ * The share-link function checks the payload against shareLinkPayloadSchema.
  */
 export function toShareLinkPayload(form: ShareFormInput, senderId: string, linkId: string): ShareLinkPayload {
   const base = { sender_id: senderId, link_id: linkId, message: form.message || DEFAULT_SHARE_MESSAGE };

@@ -5,11 +5,14 @@ import type { UploadFile } from '../storage.ts';
 import {
   addPageMember,
   removePageMember,
+  respondPageInvitation,
   removeStudioImages,
   saveWebpageSettings,
   uploadStudioImage,
   type StudioImageKind,
 } from './api.ts';
+import type { FeaturedItemInput } from '../../schemas/featured-items.ts';
+import { saveFeaturedItems } from './featured.ts';
 import { studioKeys } from './keys.ts';
 
 export const studioMutations = {
@@ -21,6 +24,12 @@ export const studioMutations = {
         queryClient.setQueryData(studioKeys.detail(userId), row);
         return queryClient.invalidateQueries({ queryKey: studioKeys.publicPages() });
       },
+    }),
+  saveFeatured: (client: DataClient, queryClient: QueryClient, userId: string) =>
+    mutationOptions({
+      mutationKey: [...studioKeys.all, 'saveFeatured'],
+      mutationFn: (items: readonly FeaturedItemInput[]) => saveFeaturedItems(client, items),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKeys.featured(userId) }),
     }),
   uploadImage: (client: DataClient) =>
     mutationOptions({
@@ -43,5 +52,11 @@ export const studioMutations = {
       mutationKey: [...studioKeys.all, 'removeMember'],
       mutationFn: (id: string) => removePageMember(client, id),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKeys.members() }),
+    }),
+  respondInvitation: (client: DataClient, queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...studioKeys.all, 'respondInvitation'],
+      mutationFn: (params: { id: string; accept: boolean }) => respondPageInvitation(client, params.id, params.accept),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKeys.invitations() }),
     }),
 };

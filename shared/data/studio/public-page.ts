@@ -1,44 +1,51 @@
-import type { MainPhotoSize, StudioTheme } from '../../constants.ts';
+import type { RpcRow } from '../database.ts';
 
 /**
- * The public page's read path without supabase-js: /{slug} must stay small (issue 14: ≤ 100 KB of
- * gzipped JS), so it calls its one RPC with fetch. Imports nothing at runtime.
+ * The public page's read path without supabase-js: /{slug} must stay small (a public page is
+ * budgeted at 100 KB of gzipped JS, tests/e2e/js-budgets.test.ts), so it calls its one RPC with
+ * fetch. Imports nothing at runtime.
  */
 
-export type PublicPageReason = 'ok' | 'not_found' | 'unpublished' | 'private' | 'exclusive';
+/**
+ * One row of get_public_page_by_slug (typed in database.ts): when the caller may not see the page
+ * (`viewable` false), every page field is null; a viewable page has the defaults filled in by the SQL.
+ */
+export type PublicPage = RpcRow<'get_public_page_by_slug'>;
 
-/** One row of get_public_page_by_slug: every page field is null unless `viewable`. */
-export interface PublicPage {
-  reason: PublicPageReason;
-  viewable: boolean;
-  is_owner: boolean;
-  slug: string;
-  user_id: string | null;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  icon_outline_color: string | null;
-  public_page_published: boolean | null;
-  public_page_visibility: string | null;
-  main_photo_path: string | null;
-  main_photo_size: MainPhotoSize;
-  message_image_paths: string[];
-  message_boxes: string[];
-  message_titles: string[];
-  banner_message: string | null;
-  banner_background_url: string | null;
-  bio: string | null;
-  website_url: string | null;
-  twitter_handle: string | null;
-  instagram_handle: string | null;
-  linkedin_url: string | null;
-  public_display_name: string | null;
-  company_name: string | null;
-  links_section_title: string | null;
-  profile_section_title: string | null;
-  bio_social_section_title: string | null;
-  theme_mode: StudioTheme | null;
-  accent_color: string | null;
+/** The answer for a name nobody has: what the RPC sends then, for when it sends no row at all. */
+export function notFoundPage(slug: string): PublicPage {
+  return {
+    reason: 'not_found',
+    viewable: false,
+    is_owner: false,
+    slug,
+    user_id: null,
+    username: null,
+    first_name: null,
+    last_name: null,
+    icon_outline_color: null,
+    public_page_published: null,
+    public_page_visibility: null,
+    main_photo_path: null,
+    main_photo_size: null,
+    message_image_paths: null,
+    message_boxes: null,
+    message_titles: null,
+    banner_message: null,
+    banner_background_url: null,
+    bio: null,
+    website_url: null,
+    twitter_handle: null,
+    instagram_handle: null,
+    linkedin_url: null,
+    public_display_name: null,
+    company_name: null,
+    links_section_title: null,
+    profile_section_title: null,
+    bio_social_section_title: null,
+    theme_mode: null,
+    accent_color: null,
+  };
 }
 
 export interface RestEndpoint {
@@ -47,7 +54,7 @@ export interface RestEndpoint {
   anonKey: string;
 }
 
-export class PublicPageFetchError extends Error {
+class PublicPageFetchError extends Error {
   constructor(readonly status: number) {
     super(`get_public_page_by_slug answered ${status}`);
   }
@@ -72,7 +79,34 @@ export async function fetchPublicPage(
   signal?: AbortSignal,
 ): Promise<PublicPage> {
   const rows = await rpc<PublicPage[] | null>(endpoint, 'get_public_page_by_slug', { slug_param: slug }, accessToken, signal);
-  return rows?.[0] ?? ({ reason: 'not_found', viewable: false, is_owner: false, slug } as PublicPage);
+  return rows?.[0] ?? notFoundPage(slug);
+}
+
+/**
+ * /{slug}'s featured links (get_public_page_links): [] unless the caller may see the page. Raw JSON:
+ * the page reads it with featuredItemsOf (shared/rules/featured-links.ts), no zod on this route.
+ */
+export async function fetchPublicPageLinks(
+  endpoint: RestEndpoint,
+  slug: string,
+  accessToken: string | null,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  return rpc<unknown>(endpoint, 'get_public_page_links', { slug_param: slug }, accessToken, signal);
+}
+
+/**
+ * A visitor opened a featured item: the owner's counter +1 (count_featured_open stores nothing about
+ * the visitor). `keepalive`: the request outlives a click that leaves the page.
+ */
+export async function countFeaturedOpen(endpoint: RestEndpoint, itemId: string, accessToken: string | null): Promise<boolean> {
+  const response = await fetch(`${endpoint.url.replace(/\/+$/, '')}/rest/v1/rpc/count_featured_open`, {
+    method: 'POST',
+    headers: { apikey: endpoint.anonKey, Authorization: `Bearer ${accessToken ?? endpoint.anonKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ item_id: itemId }),
+    keepalive: true,
+  });
+  return response.ok && (await response.json()) === true;
 }
 
 /** Whether the signed-in caller is an admin (the private preview is also theirs). */

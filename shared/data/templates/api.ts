@@ -4,30 +4,32 @@ import { CLIENT_ERROR_CODES, clientError, toDataError, unwrap } from '../errors.
 import { CATEGORY_COLUMNS, type Category } from '../categories/api.ts';
 import { FOLDER_LINK_COLUMNS, type FolderLinkItem } from '../links/api.ts';
 import { checkUploadFile, extensionFor, type UploadFile } from '../storage.ts';
+import type { TablesUpdate } from '../types.ts';
 
 /** Curated template folders, by display_order then name (part 2 §7). */
 export async function listTemplateCategories(client: DataClient, parentId?: string): Promise<Category[]> {
   let query = client.from('categories').select(CATEGORY_COLUMNS).eq('is_template', true);
   query = parentId ? query.eq('parent_category_id', parentId) : query.is('parent_category_id', null);
-  return (unwrap(await query.order('display_order', { ascending: true }).order('name', { ascending: true })) ?? []) as Category[];
+  return unwrap(await query.order('display_order', { ascending: true }).order('name', { ascending: true })) ?? [];
 }
 
 export async function listTemplateLinks(client: DataClient, categoryId: string): Promise<FolderLinkItem[]> {
-  return (unwrap(
-    await client
-      .from('links')
-      .select(FOLDER_LINK_COLUMNS)
-      .eq('is_template', true)
-      .eq('category_id', categoryId)
-      .order('created_at', { ascending: false })
-      .limit(1000),
-  ) ?? []) as FolderLinkItem[];
+  return (
+    unwrap(
+      await client
+        .from('links')
+        .select(FOLDER_LINK_COLUMNS)
+        .eq('is_template', true)
+        .eq('category_id', categoryId)
+        .order('created_at', { ascending: false })
+        .limit(1000),
+    ) ?? []
+  );
 }
 
 /** One template folder by id, or null (not a template, or gone). */
 export async function getTemplate(client: DataClient, id: string): Promise<Category | null> {
-  return (unwrap(await client.from('categories').select(CATEGORY_COLUMNS).eq('id', id).eq('is_template', true).maybeSingle()) ??
-    null) as Category | null;
+  return unwrap(await client.from('categories').select(CATEGORY_COLUMNS).eq('id', id).eq('is_template', true).maybeSingle()) ?? null;
 }
 
 /** What a template card previews of a link. */
@@ -55,17 +57,17 @@ export async function listTemplateTree(client: DataClient): Promise<TemplateTree
       .order('created_at', { ascending: false })
       .limit(5000),
   ]);
-  return { categories: (unwrap(categories) ?? []) as Category[], links: (unwrap(links) ?? []) as TemplateLinkPreview[] };
+  return { categories: unwrap(categories) ?? [], links: unwrap(links) ?? [] };
 }
 
 /**
  * Copies a template folder (subfolders and links) into the user's collection; returns the new folder id.
- * The server names a second copy 'Name (2)', a third 'Name (3)', … (README deviations).
+ * The server names a second copy 'Name (2)', a third 'Name (3)', … (docs/deviations.md).
  */
 export async function copyTemplate(client: DataClient, params: { templateCategoryId: string; targetUserId: string }): Promise<string> {
   return unwrap(
     await client.rpc('copy_template_category', { template_category_id: params.templateCategoryId, target_user_id: params.targetUserId }),
-  ) as string;
+  );
 }
 
 /** copyTemplate, then the new folder's name (for the success toast: it may be 'Name (2)'). */
@@ -74,7 +76,7 @@ export async function copyTemplateNamed(
   params: { templateCategoryId: string; targetUserId: string },
 ): Promise<{ id: string; name: string }> {
   const id = await copyTemplate(client, params);
-  const row = unwrap(await client.from('categories').select('name').eq('id', id).maybeSingle()) as { name: string } | null;
+  const row = unwrap(await client.from('categories').select('name').eq('id', id).maybeSingle());
   return { id, name: row?.name ?? '' };
 }
 
@@ -96,7 +98,7 @@ export async function createTemplate(
       })
       .select(CATEGORY_COLUMNS)
       .single(),
-  ) as Category;
+  );
 }
 
 export async function updateTemplate(
@@ -104,13 +106,12 @@ export async function updateTemplate(
   id: string,
   changes: { name?: string; iconUrl?: string | null; displayOrder?: number },
 ): Promise<Category> {
-  const patch: Record<string, unknown> = {};
+  const patch: TablesUpdate<'categories'> = {};
   if (changes.name !== undefined) patch.name = changes.name.trim();
   if (changes.iconUrl !== undefined) patch.icon_url = changes.iconUrl;
   if (changes.displayOrder !== undefined) patch.display_order = changes.displayOrder;
-  const rows = unwrap(await client.from('categories').update(patch).eq('id', id).eq('is_template', true).select(CATEGORY_COLUMNS)) as
-    Category[] | null;
-  if (!rows?.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Template not found.');
+  const rows = unwrap(await client.from('categories').update(patch).eq('id', id).eq('is_template', true).select(CATEGORY_COLUMNS));
+  if (!rows.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Template not found.');
   return rows[0];
 }
 
@@ -170,14 +171,12 @@ export async function createTemplateLink(client: DataClient, categoryId: string,
       .insert({ ...linkPatch(input), user_id: null, is_template: true, category_id: categoryId })
       .select(FOLDER_LINK_COLUMNS)
       .single(),
-  ) as FolderLinkItem;
+  );
 }
 
 export async function updateTemplateLink(client: DataClient, id: string, input: TemplateLinkInput): Promise<FolderLinkItem> {
-  const rows = unwrap(
-    await client.from('links').update(linkPatch(input)).eq('id', id).eq('is_template', true).select(FOLDER_LINK_COLUMNS),
-  ) as FolderLinkItem[] | null;
-  if (!rows?.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Link not found.');
+  const rows = unwrap(await client.from('links').update(linkPatch(input)).eq('id', id).eq('is_template', true).select(FOLDER_LINK_COLUMNS));
+  if (!rows.length) throw clientError(CLIENT_ERROR_CODES.notFound, 'Link not found.');
   return rows[0];
 }
 

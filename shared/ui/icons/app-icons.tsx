@@ -22,12 +22,6 @@ export const CloudOffIcon = (p: IconProps) => (
     <path d="m2 2 20 20M5.8 5.8A7 7 0 0 0 7 18h10.5M21.5 15.5A4.5 4.5 0 0 0 18 9h-1.3a7 7 0 0 0-7.1-4.9" />
   </Icon>
 );
-export const ConstructionIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="2" y="6" width="20" height="8" rx="1" />
-    <path d="M17 14v7M7 14v7M17 3v3M7 3v3M10 14 2.3 6.3M14 6l7.7 7.7M8 6l8 8" />
-  </Icon>
-);
 export const ExternalLinkIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />

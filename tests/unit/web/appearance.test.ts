@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ACCENT_HSL } from '../../../shared/constants.ts';
-import { appearanceStyle, normalizeAppearance, resolveTheme } from '../../../web/src/app/appearance/appearance.ts';
+import { appearanceStyle, normalizeAppearance, resolveTheme } from '../../../shared/ui/appearance-style.ts';
 
 describe('resolveTheme', () => {
   it("follows the OS for 'system' and is itself otherwise", () => {

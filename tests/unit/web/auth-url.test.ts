@@ -32,6 +32,12 @@ describe('readAuthUrlParams', () => {
     expect(p.errorDescription).toBe('Email link is invalid');
     expect(readAuthUrlParams('?error_code=otp_expired', '').error).toBe('otp_expired');
   });
+
+  it('reads which e-mail the link came from (our own ?link=), and strips it with the rest', () => {
+    expect(readAuthUrlParams('?link=signup', '#error=access_denied&error_code=otp_expired').link).toBe('signup');
+    expect(readAuthUrlParams('', '#error=access_denied').link).toBeNull();
+    expect(stripAuthParams('/auth', '?link=signup&redirect=%2Freceive')).toBe('/auth?redirect=%2Freceive');
+  });
 });
 
 describe('stripAuthParams', () => {

@@ -14,7 +14,7 @@ function Header() {
 }
 
 function Page() {
-  useBannerOptions({ onChangeBackground: noop, backgroundUrl: null });
+  useBannerOptions({ onChangeBackground: noop });
   return <main>page</main>;
 }
 

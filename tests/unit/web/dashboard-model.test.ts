@@ -4,16 +4,10 @@ import type { IncomingShare } from '../../../shared/data/incoming/api.ts';
 import type { LinkListItem } from '../../../shared/data/links/api.ts';
 import type { OutgoingShare } from '../../../shared/data/shares/api.ts';
 import { backgroundDialogTitle, cssBackgroundImage } from '../../../web/src/features/backgrounds/background-scope.ts';
-import { categoryIconSrc, GALLERY_ICONS } from '../../../web/src/features/category-icons/gallery.ts';
-import {
-  directionWord,
-  disabledMovesAt,
-  gridCategories,
-  gridSections,
-  incomingPreview,
-  outgoingPreview,
-} from '../../../web/src/features/links/grid-model.ts';
-import { smsShareTarget, socialShareTarget } from '../../../web/src/features/sharing/share-targets.ts';
+import { categoryIconSrc, GALLERY_ICONS } from '../../../web/src/components/category-icons/gallery.ts';
+import { directionWord, disabledMovesAt } from '../../../web/src/lib/link-moves.ts';
+import { gridCategories, gridSections, incomingPreview, outgoingPreview } from '../../../web/src/features/links/grid-model.ts';
+import { smsShareTarget, socialShareTarget } from '../../../web/src/components/share-link/share-targets.ts';
 
 const category = (over: Partial<Category>): Category => ({
   id: 'c',
@@ -39,6 +33,8 @@ const link = (id: string, over: Partial<LinkListItem> = {}): LinkListItem => ({
   updated_at: '2025-01-05T12:00:00Z',
   category_id: 'saved',
   second_category_id: null,
+  favicon_url: null,
+  preview_image_url: null,
   ...over,
 });
 

@@ -8,7 +8,7 @@ import { listCategories } from '../../../shared/data/categories/api.ts';
 import { earlyCallsFor } from '../../../web/src/app/route-preload.ts';
 
 /**
- * Issue 11 'Scale', first load: the entry module starts a page's big reads with fetch before
+ * First load of a big account: the entry module starts a page's big reads with fetch before
  * supabase-js has downloaded, and supabase-js's own identical request takes that answer. These check
  * that the early requests are exactly the data layer's (else they would be wasted), and that an early
  * answer is used once, only with the same token, only while fresh, and never when it failed.
@@ -20,11 +20,14 @@ const FOLDER = '00000000-0000-4000-8000-0000000000f1';
 
 let early: Array<{ url: string; init: RequestInit }> = [];
 let network: string[] = [];
-let earlyAnswer: (url: string) => Promise<Response> = async () => json([]);
+let earlyAnswer: (url: string) => Promise<Response> = () => Promise.resolve(json([]));
 let clock = 1_000_000;
 const now = () => clock;
 
-/** A link as the list RPCs send it (its values, no keys), titled after where the answer came from. */
+/**
+ * A link as the list RPCs send it (its values, no keys), titled after where the answer came from:
+ * list_folder_links's 13 values (description last), of which list_links's reader takes the first 12.
+ */
 const linkValues = (title: string) => [
   USER,
   title,
@@ -34,6 +37,7 @@ const linkValues = (title: string) => [
   0,
   '2026-01-01T00:00:00+00:00',
   '2026-01-01T00:00:00+00:00',
+  null,
   null,
   null,
   null,
@@ -55,6 +59,13 @@ const folderRow = (name: string) => ({
 });
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The URL a fetch was called with, whichever form it came in. */
+const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+/** The JSON body of a request made with a string body (what the early requests send). */
+const bodyOf = (init: RequestInit): unknown => {
+  if (typeof init.body !== 'string') throw new Error(`expected a string body, got ${typeof init.body}`);
+  return JSON.parse(init.body);
+};
 
 /** Without a stored session supabase-js sends the anon key as its bearer token: ANON plays the session's token. */
 function clientWith() {
@@ -62,10 +73,10 @@ function clientWith() {
     url: URL_BASE,
     anonKey: ANON,
     storage: createMemoryStorage(),
-    fetch: fetchWithEarlyRpcs(async (input) => {
-      const url = String(input).replace(URL_BASE, '');
+    fetch: fetchWithEarlyRpcs((input) => {
+      const url = urlOf(input).replace(URL_BASE, '');
       network.push(url);
-      return json(url.startsWith('/rest/v1/categories?') ? [folderRow('network')] : [linkValues('network')]);
+      return Promise.resolve(json(url.startsWith('/rest/v1/categories?') ? [folderRow('network')] : [linkValues('network')]));
     }, now),
   });
 }
@@ -74,13 +85,15 @@ beforeEach(() => {
   early = [];
   network = [];
   clock = 1_000_000;
-  earlyAnswer = async (url) =>
-    json(
-      url.endsWith('/get_folder')
-        ? { folder: { id: FOLDER } }
-        : url.includes('/rest/v1/categories?')
-          ? [folderRow('early')]
-          : [linkValues('early')],
+  earlyAnswer = (url) =>
+    Promise.resolve(
+      json(
+        url.endsWith('/get_folder')
+          ? { folder: folderRow('early'), ancestors: [], link_count: 1, subfolders: [] }
+          : url.includes('/rest/v1/categories?')
+            ? [folderRow('early')]
+            : [linkValues('early')],
+      ),
     );
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     early.push({ url: input, init });
@@ -88,6 +101,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   clearEarlyRpcs();
 });
@@ -120,9 +134,9 @@ describe('early RPCs of a first load', () => {
     await client.from('categories').select('id,name').eq('user_id', USER).eq('is_template', false).order('name');
     expect(network).toHaveLength(2);
     // A write to the same URL is never answered with the read.
-    await fetchWithEarlyRpcs(async (input) => {
-      network.push(`POST ${String(input).replace(URL_BASE, '')}`);
-      return json([]);
+    await fetchWithEarlyRpcs((input) => {
+      network.push(`POST ${urlOf(input).replace(URL_BASE, '')}`);
+      return Promise.resolve(json([]));
     }, now)(early[1].url, { method: 'POST', headers: { Authorization: `Bearer ${ANON}` }, body: '{}' });
     expect(network[2]).toBe(`POST ${early[1].url.replace(URL_BASE, '')}`);
     expect((await listCategories(client, USER)).map((c) => c.name)).toEqual(['early']);
@@ -132,7 +146,7 @@ describe('early RPCs of a first load', () => {
     startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ folderId: FOLDER }, USER), now);
     const client = clientWith();
     const [folder, links] = await Promise.all([getFolder(client, FOLDER), listFolderLinks(client, USER, FOLDER, FOLDER_FIRST_SCREEN)]);
-    expect(folder).toEqual({ folder: { id: FOLDER } });
+    expect(folder).toMatchObject({ folder: { id: FOLDER, name: 'early' } });
     expect(titles(links)).toEqual(['early']);
     expect(network).toEqual([]);
   });
@@ -140,7 +154,7 @@ describe('early RPCs of a first load', () => {
   it('a folder remembered in another sort than Newest asks for its whole list from the start', async () => {
     vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'linkvault.folder.sort' ? 'alphabetical' : null) });
     startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ folderId: FOLDER }, USER), now);
-    expect(early.map((r) => [r.url.replace(URL_BASE, ''), JSON.parse(String(r.init.body))])).toEqual([
+    expect(early.map((r) => [r.url.replace(URL_BASE, ''), bodyOf(r.init)])).toEqual([
       ['/rest/v1/rpc/get_folder', { folder_id: FOLDER }],
       ['/rest/v1/rpc/list_folder_links', { p_user_id: USER, p_category_id: FOLDER }],
     ]);
@@ -163,13 +177,11 @@ describe('early RPCs of a first load', () => {
     clock += EARLY_RPC_MAX_AGE_MS + 1;
     expect(titles(await listLinks(client, USER))).toEqual(['network']);
 
-    earlyAnswer = async () => {
-      throw new TypeError('Failed to fetch');
-    };
+    earlyAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
     startEarlyRpcs(endpoint, ANON, earlyCallsFor({ dashboard: true }, USER), now);
     expect(titles(await listLinks(client, USER))).toEqual(['network']);
 
-    earlyAnswer = async () => json({ code: 'PGRST301', message: 'JWT expired' }, 401);
+    earlyAnswer = () => Promise.resolve(json({ code: 'PGRST301', message: 'JWT expired' }, 401));
     startEarlyRpcs(endpoint, ANON, earlyCallsFor({ dashboard: true }, USER), now);
     expect(titles(await listLinks(client, USER))).toEqual(['network']);
 
@@ -187,7 +199,7 @@ describe('early RPCs of a first load', () => {
   });
 
   it('waits for what it is given as well (the queries that read the answers), still at the latest after the wait given', async () => {
-    earlyAnswer = async () => json([linkValues('early')]);
+    earlyAnswer = () => Promise.resolve(json([linkValues('early')]));
     startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
     let release = () => {};
     const queries = new Promise<void>((resolve) => (release = resolve));
@@ -223,11 +235,16 @@ describe('early RPCs of a first load', () => {
     // The answer was read to its end and is still whole for the data layer.
     expect(titles(await listLinks(clientWith(), USER))).toEqual(['early']);
 
-    // An answer that never comes holds nobody longer than the wait given.
+    // An answer that never comes holds nobody longer than the wait given: the wait is a timer, stepped
+    // over with fake timers (so the check does not depend on how busy the machine is).
     earlyAnswer = () => new Promise(() => undefined);
     startEarlyRpcs({ url: URL_BASE, anonKey: ANON }, ANON, earlyCallsFor({ dashboard: true }, USER), now);
-    const started = Date.now();
-    await earlyAnswersIn(50);
-    expect(Date.now() - started).toBeLessThan(1000);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let capped = false;
+    void earlyAnswersIn(50)!.then(() => (capped = true));
+    await vi.advanceTimersByTimeAsync(49);
+    expect(capped).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(capped).toBe(true);
   });
 });

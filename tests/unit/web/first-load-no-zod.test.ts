@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 11 'Scale': the dashboard's and a folder's first loads never download or run zod (its
+// The dashboard's and a folder's first loads never download or run zod (its
 // schemas cost a slow machine ~30 ms at module evaluation). Forms load their schema when used
 // (lazyResolver, lazyDialog, a dynamic import on submit). This walks the source's static imports
 // (not `import type`, not `import()`) from each page and reports a path to any module that reaches
@@ -78,7 +78,7 @@ describe('public pages without the signed-in icons', () => {
     'web/src/main.tsx',
     'web/src/routes/landing/landing-page.tsx',
     'web/src/routes/auth/auth-page.tsx',
-    'web/src/routes/public-page/slug-route.tsx',
+    'web/src/routes/public-page/slug-page.tsx',
     'web/src/routes/static/privacy-page.tsx',
     'web/src/routes/not-found/not-found-page.tsx',
     'web/src/routes/demo/fizzy-button-page.tsx',

@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FOLDER_FIRST_SCREEN } from '../../../shared/data/links/api.ts';
-import { FolderView } from '../../../web/src/routes/category/folder-view.tsx';
+import { FolderView } from '../../../web/src/features/folders/folder-view.tsx';
 import { folderLinkValues, jsonResponse, renderFolderView } from './folder-view-harness.tsx';
 
 /**
- * Issue 11 'Scale': a big folder's first screen comes from its newest links (one small answer), and
+ * A big folder's first screen comes from its newest links (one small answer), and
  * the whole list is asked for only once that screen is up. Until the whole list is in, a search (or
  * another sort) shows the loading state, never an answer from part of the folder.
  */
@@ -26,6 +26,7 @@ const folder = {
   icon_url: null,
   parent_category_id: null,
   display_order: 1,
+  ai_enhanced: false,
   system_key: null,
 };
 const linksOf = (n: number) =>
@@ -54,7 +55,8 @@ function renderFolder(count: number) {
   renderFolderView(FolderView, { userId: USER, folderId: FOLDER }, async (path, init) => {
     if (path.endsWith('/rpc/get_folder')) return jsonResponse({ folder, ancestors: [], link_count: links.length, subfolders: [] });
     if (path.endsWith('/rpc/list_folder_links')) {
-      const limit = (JSON.parse(String(init?.body)) as { p_limit?: number }).p_limit;
+      if (typeof init?.body !== 'string') throw new Error('list_folder_links without a JSON body');
+      const limit = (JSON.parse(init.body) as { p_limit?: number }).p_limit;
       listReads.push({ limit, cardsShown: document.querySelectorAll('article').length });
       if (limit !== undefined) return jsonResponse(folderLinkValues(links.slice(0, limit)));
       await gate; // the whole list arrives when the test says so
@@ -69,7 +71,7 @@ function renderFolder(count: number) {
 
 const section = () => screen.getByTestId('folder-results');
 
-describe("a big folder's first screen (issue 11 Scale)", () => {
+describe("a big folder's first screen", () => {
   it('shows the newest links first, then asks for the whole list; a search waits for it', async () => {
     const { listReads, openGate } = renderFolder(FOLDER_FIRST_SCREEN + 30);
     await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0), { timeout: 10_000 });

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { storedRowHeights, storeRowHeights } from '../../../web/src/routes/category/folder-row-heights.ts';
+import { storedRowHeights, storeRowHeights } from '../../../web/src/features/folders/folder-row-heights.ts';
 
-// Issue 11 'Scale': the folder grid starts a first screen from the row heights it measured on the
-// last visit (web/src/routes/category/folder-link-grid.tsx), kept per layout in this browser.
+// The folder grid starts a first screen from the row heights it measured on the last visit
+// (web/src/components/link-grid.tsx), kept per layout in this browser: a first screen started from
+// a guess rendered and measured its rows twice before its paint.
 afterEach(() => localStorage.clear());
 
 describe('remembered folder row heights', () => {

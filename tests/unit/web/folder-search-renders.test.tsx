@@ -2,17 +2,19 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement, type ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as FolderGlyphModule from '../../../web/src/features/folders/folder-glyph.tsx';
+import type * as LinkCardModule from '../../../shared/ui/link-card.tsx';
 import { folderLinkValues, jsonResponse, renderFolderView } from './folder-view-harness.tsx';
 
 /**
- * Issue 11 'Scale': a keystroke in a folder's search re-renders the links section only. The folder
+ * A keystroke in a folder's search re-renders the links section only. The folder
  * header (its glyph) never renders again, and cards whose link and place did not change are not
  * rendered again either (the mechanism behind 'search ≤ 16 ms per keystroke'; the benchmark
  * `npm run bench:dashboard` prints the timings). Renders are counted through the real components.
  */
 const counts = vi.hoisted(() => ({ glyph: 0, card: 0 }));
-vi.mock('../../../web/src/routes/category/folder-glyph.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../web/src/routes/category/folder-glyph.tsx')>();
+vi.mock('../../../web/src/features/folders/folder-glyph.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof FolderGlyphModule>();
   return {
     ...original,
     FolderGlyph: (props: ComponentProps<typeof original.FolderGlyph>) => {
@@ -21,8 +23,8 @@ vi.mock('../../../web/src/routes/category/folder-glyph.tsx', async (importOrigin
     },
   };
 });
-vi.mock('../../../shared/ui/LinkCard.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../shared/ui/LinkCard.tsx')>();
+vi.mock('../../../shared/ui/link-card.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof LinkCardModule>();
   return {
     ...original,
     LinkCard: (props: ComponentProps<typeof original.LinkCard>) => {
@@ -31,7 +33,7 @@ vi.mock('../../../shared/ui/LinkCard.tsx', async (importOriginal) => {
     },
   };
 });
-const { FolderView } = await import('../../../web/src/routes/category/folder-view.tsx');
+const { FolderView } = await import('../../../web/src/features/folders/folder-view.tsx');
 
 afterEach(cleanup);
 
@@ -46,6 +48,7 @@ const folder = {
   icon_url: null,
   parent_category_id: null,
   display_order: 1,
+  ai_enhanced: false,
   system_key: null,
 };
 const links = Array.from({ length: 8 }, (_, i) => ({
@@ -66,17 +69,20 @@ const links = Array.from({ length: 8 }, (_, i) => ({
 
 function renderFolder() {
   const requests: string[] = [];
-  const { queryClient } = renderFolderView(FolderView, { userId: USER, folderId: FOLDER }, async (path, init) => {
-    requests.push(`${init?.method ?? 'GET'} ${path}`);
+  const answer = (path: string) => {
     if (path.endsWith('/rpc/get_folder')) return jsonResponse({ folder, ancestors: [], link_count: links.length, subfolders: [] });
     if (path.endsWith('/rpc/list_folder_links')) return jsonResponse(folderLinkValues(links));
     if (path.endsWith('/categories')) return jsonResponse([folder]);
     return jsonResponse([]);
+  };
+  const { queryClient } = renderFolderView(FolderView, { userId: USER, folderId: FOLDER }, (path, init) => {
+    requests.push(`${init?.method ?? 'GET'} ${path}`);
+    return Promise.resolve(answer(path));
   });
   return { requests, queryClient };
 }
 
-describe('folder search (issue 11 Scale)', () => {
+describe('folder search: a keystroke re-renders only what changed', () => {
   it('re-renders neither the header nor unchanged cards on a keystroke', async () => {
     renderFolder();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(8), { timeout: 10_000 });

@@ -27,7 +27,8 @@ export function renderFolderView(
     url: 'http://127.0.0.1:9',
     anonKey: 'anon',
     storage: createMemoryStorage(),
-    fetch: (input, init) => answer(new URL(String(input)).pathname, init),
+    fetch: (input, init) =>
+      answer(new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).pathname, init),
   });
   render(
     <QueryClientProvider client={queryClient}>

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lazyDialog, preloadOnIntent } from '../../../web/src/app/lazy-dialog.tsx';
+import { lazyDialog, preloadOnIntent } from '../../../web/src/lib/lazy-dialog.tsx';
 
 /**
- * Issue 11 'Scale': dialogs are loaded when first opened (or preloaded once the page is idle), so a
+ * Dialogs are loaded when first opened (or preloaded once the page is idle), so a
  * folder's first load never evaluates react-hook-form, zod or Radix Dialog.
  */
 afterEach(cleanup);
@@ -14,13 +14,13 @@ function Hello({ name }: { name: string; onClose: () => void }) {
 }
 const noop = () => undefined;
 
-describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
+describe('lazyDialog (web/src/lib/lazy-dialog.tsx)', () => {
   it('loads its module once, on first render or preload, and renders the picked component with its props', async () => {
     let loads = 0;
     const Dialog = lazyDialog(
-      async () => {
+      () => {
         loads += 1;
-        return { Hello };
+        return Promise.resolve({ Hello });
       },
       (m) => m.Hello,
     );
@@ -36,10 +36,9 @@ describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
   it('tries again after a failed download instead of remembering the failure', async () => {
     let attempts = 0;
     const Dialog = lazyDialog(
-      async () => {
+      () => {
         attempts += 1;
-        if (attempts === 1) throw new Error('offline');
-        return { Hello };
+        return attempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ Hello });
       },
       (m) => m.Hello,
     );
@@ -52,10 +51,11 @@ describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
   it('closes itself when its code cannot download while opening, leaving the page rendered, and opens on the next try', async () => {
     let attempts = 0;
     const Dialog = lazyDialog(
-      async () => {
+      () => {
         attempts += 1;
-        if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module: http://x/assets/share.js');
-        return { Hello };
+        return attempts === 1
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x/assets/share.js'))
+          : Promise.resolve({ Hello });
       },
       (m) => m.Hello,
     );
@@ -85,9 +85,9 @@ describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
     }
   });
 
-  it('preloads on the first pointer over the page or focus on a control, never on focus in a text box (a search)', async () => {
+  it('preloads on the first pointer over the page or focus on a control, never on focus in a text box (a search)', () => {
     let loads = 0;
-    const dialog = { preload: async () => (loads += 1) };
+    const dialog = { preload: () => Promise.resolve((loads += 1)) };
     const intent = preloadOnIntent([dialog]);
     render(
       <div {...intent}>
@@ -103,7 +103,7 @@ describe('lazyDialog (web/src/app/lazy-dialog.tsx)', () => {
     expect(loads).toBe(1);
 
     let other = 0;
-    const pointer = preloadOnIntent([{ preload: async () => (other += 1) }]);
+    const pointer = preloadOnIntent([{ preload: () => Promise.resolve((other += 1)) }]);
     render(<p {...pointer}>page</p>);
     fireEvent.pointerOver(screen.getByText('page'));
     expect(other).toBe(1);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lazyPage } from '../../../web/src/app/lazy-page.tsx';
 
 /**
- * Issue 11 'Scale': a route page whose code is already in renders on the first pass. Suspending on
+ * A route page whose code is already in renders on the first pass. Suspending on
  * it would show the loading fallback, and React then holds the page's reveal for up to 300 ms.
  */
 afterEach(cleanup);
@@ -13,7 +13,7 @@ const module = { Page: ({ name }: { name: string }) => <h1>Hello {name}</h1> };
 
 describe('lazyPage (web/src/app/lazy-page.tsx)', () => {
   it('renders a page whose loader already has its module without suspending', () => {
-    const load = Object.assign(async () => module, { loaded: () => module });
+    const load = Object.assign(() => Promise.resolve(module), { loaded: () => module });
     const Route = lazyPage(load, (m) => m.Page);
     render(<Route name="Ada" />);
     expect(screen.getByRole('heading').textContent).toBe('Hello Ada');
@@ -26,18 +26,19 @@ describe('lazyPage (web/src/app/lazy-page.tsx)', () => {
       finish = resolve;
     });
     let calls = 0;
-    let loaded: typeof module | undefined;
+    // What the loader holds: nothing until the download on its way lands.
+    const held: { module?: typeof module } = {};
     const load = Object.assign(
-      async () => {
+      () => {
         calls += 1;
-        return module;
+        return Promise.resolve(module);
       },
-      { loaded: () => loaded, loading: () => (loaded ? undefined : inFlight) },
+      { loaded: () => held.module, loading: () => (held.module ? undefined : inFlight) },
     );
     const Route = lazyPage(load, (m) => m.Page);
     render(<Route name="Cy" />);
     expect(screen.getByRole('status').textContent).toContain('Loading');
-    loaded = module;
+    held.module = module;
     finish(module);
     expect((await screen.findByRole('heading')).textContent).toBe('Hello Cy');
     // React.lazy would have called the loader itself.
@@ -47,9 +48,9 @@ describe('lazyPage (web/src/app/lazy-page.tsx)', () => {
   it('shows the loading fallback while a page not loaded yet downloads, then the page', async () => {
     let loaded: typeof module | undefined;
     const load = Object.assign(
-      async () => {
+      () => {
         loaded = module;
-        return module;
+        return Promise.resolve(module);
       },
       { loaded: () => loaded },
     );
@@ -65,9 +66,9 @@ describe('lazyPage (web/src/app/lazy-page.tsx)', () => {
     const failed = Promise.reject(new Error('offline'));
     failed.catch(() => undefined);
     const load = Object.assign(
-      async () => {
+      () => {
         calls += 1;
-        return module;
+        return Promise.resolve(module);
       },
       { loaded: () => undefined, loading: () => failed },
     );

@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage, createSupabaseClient } from '../../../shared/data/client.ts';
 import { DataClientProvider } from '../../../shared/data/provider.tsx';
-import { Toaster } from '../../../shared/ui/Toaster.tsx';
+import { ToasterHost } from '../../../shared/ui/toaster-host.tsx';
 import { PasswordResetCard } from '../../../web/src/routes/settings/privacy-page.tsx';
 
 /**
- * Issue 13 item 2 / part 2 §8: /settings/privacy's reset button for a session without an e-mail
+ * Part 2 §8: /settings/privacy's reset button for a session without an e-mail
  * (a phone or provider-only account; the local stack cannot create one, so this is a component
  * test): 'No email found' - 'Please re-login', and no request goes out.
  */
@@ -22,16 +22,16 @@ function renderCard(email: string | undefined) {
     url: 'http://127.0.0.1:9',
     anonKey: 'anon',
     storage: createMemoryStorage(),
-    fetch: async (input) => {
-      requests.push(String(input));
-      return new Response('{}', { status: 500 });
+    fetch: (input) => {
+      requests.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      return Promise.resolve(new Response('{}', { status: 500 }));
     },
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
       <DataClientProvider client={client}>
         <PasswordResetCard email={email} />
-        <Toaster theme="dark" />
+        <ToasterHost theme="dark" />
       </DataClientProvider>
     </QueryClientProvider>,
   );

@@ -4,16 +4,16 @@ import { folderQueries } from '../../../shared/data/categories/folder.ts';
 import { linkQueries } from '../../../shared/data/links/queries.ts';
 
 /**
- * Issue 11 'Scale', first load: on a fresh page load of a folder, the folder and its links are asked
+ * First load: on a fresh page load of a folder, the folder and its links are asked
  * for as soon as supabase-js is there (route-preload.ts), under the very keys the folder view reads,
  * so the view finds them in the cache instead of asking again once it has rendered.
  */
 const USER = '00000000-0000-4000-8000-000000000001';
 const FOLDER = '00000000-0000-4000-8000-0000000000f1';
 const requests: string[] = [];
-const fake = vi.hoisted(() => ({ client: null as unknown }));
-vi.mock('../../../web/src/app/load-client.ts', () => ({
-  loadClient: async () => fake.client,
+const fake = vi.hoisted<{ client: unknown }>(() => ({ client: null }));
+vi.mock('../../../web/src/lib/load-client.ts', () => ({
+  loadClient: () => Promise.resolve(fake.client),
   loadedClient: () => fake.client,
   whenClientLoaded: (listener: (client: unknown) => void) => listener(fake.client),
 }));
@@ -21,12 +21,29 @@ fake.client = createSupabaseClient({
   url: 'http://127.0.0.1:9',
   anonKey: 'anon',
   storage: createMemoryStorage(),
-  fetch: async (input, init) => {
-    const url = new URL(String(input));
+  fetch: (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
     if (url.pathname.endsWith('/rpc/get_folder'))
-      return json({ folder: { id: FOLDER, name: 'Recipes' }, ancestors: [], link_count: 1, subfolders: [] });
+      return json({
+        folder: {
+          id: FOLDER,
+          user_id: USER,
+          name: 'Recipes',
+          is_default: false,
+          is_template: false,
+          icon_url: null,
+          parent_category_id: null,
+          display_order: 0,
+          ai_enhanced: false,
+          system_key: null,
+        },
+        ancestors: [],
+        link_count: 1,
+        subfolders: [],
+      });
     if (url.pathname.endsWith('/rpc/list_folder_links'))
       return json([
         [
@@ -58,7 +75,7 @@ const { preloadTargetFor } = await import('../../../web/src/app/route-preload.ts
 const { preloadRouteData } = await import('../../../web/src/app/route-data-preload.ts');
 const { queryClient } = await import('../../../web/src/app/query-client.ts');
 
-describe('route preload (issue 11 first load)', () => {
+describe('route preload on a first load', () => {
   it('knows the folder pages and the dashboard, nothing else', () => {
     expect(preloadTargetFor(`/category/${FOLDER}`)).toEqual({ folderId: FOLDER });
     expect(preloadTargetFor(`/category/${FOLDER}/`)).toEqual({ folderId: FOLDER });

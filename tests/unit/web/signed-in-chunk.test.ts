@@ -127,22 +127,22 @@ const FLOW_GRAPH: Record<string, { importedIds: string[]; dynamicallyImportedIds
     dynamicallyImportedIds: [
       m('src/routes/landing/landing-page.tsx'),
       m('src/routes/auth/auth-page.tsx'),
-      m('src/routes/public-page/slug-route.tsx'),
+      m('src/routes/public-page/slug-page.tsx'),
       m('src/app/data-providers.tsx'),
-      m('src/app/supabase-client.ts'),
+      m('src/lib/supabase-client.ts'),
     ],
   },
   react: { importedIds: [], dynamicallyImportedIds: [] },
   // Every budgeted public page loads `site` (and through it `cn`); only two of them load `footer`.
   [m('src/routes/landing/landing-page.tsx')]: { importedIds: ['site', 'footer'], dynamicallyImportedIds: [] },
   [m('src/routes/auth/auth-page.tsx')]: { importedIds: ['site', 'footer'], dynamicallyImportedIds: [m('src/routes/auth/auth-actions.ts')] },
-  [m('src/routes/public-page/slug-route.tsx')]: { importedIds: ['site', 'url-rules'], dynamicallyImportedIds: [] },
+  [m('src/routes/public-page/slug-page.tsx')]: { importedIds: ['site', 'url-rules'], dynamicallyImportedIds: [] },
   site: { importedIds: ['cn'], dynamicallyImportedIds: [] },
   cn: { importedIds: [], dynamicallyImportedIds: [] },
   footer: { importedIds: [], dynamicallyImportedIds: [] },
   // The sign-in form's actions, supabase-js and the signed-in chunk share the data layer's pieces.
   [m('src/routes/auth/auth-actions.ts')]: { importedIds: ['messages', 'auth-api'], dynamicallyImportedIds: [] },
-  [m('src/app/supabase-client.ts')]: { importedIds: ['supabase-js', 'tslib'], dynamicallyImportedIds: [] },
+  [m('src/lib/supabase-client.ts')]: { importedIds: ['supabase-js', 'tslib'], dynamicallyImportedIds: [] },
   'supabase-js': { importedIds: ['tslib'], dynamicallyImportedIds: [] },
   tslib: { importedIds: [], dynamicallyImportedIds: [] },
   [m('src/app/data-providers.tsx')]: {

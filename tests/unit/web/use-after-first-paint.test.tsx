@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAfterFirstPaint } from '../../../web/src/app/use-after-first-paint.ts';
+import { useAfterFirstPaint } from '../../../web/src/lib/use-after-first-paint.ts';
 
 /**
- * Issue 11 'Scale': what a page shows below its first screen is drawn in the task after the first
+ * What a page shows below its first screen is drawn in the task after the first
  * paint once the page is ready (the dashboard: once its links are in or failed to load).
  */
 afterEach(cleanup);

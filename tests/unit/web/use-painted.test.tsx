@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useValuePainted } from '../../../web/src/app/use-painted.ts';
+import { useValuePainted } from '../../../web/src/lib/use-painted.ts';
 
-// Issue 11 'Scale': the folder and dashboard grids render only the rows a search keystroke's frame
+// The folder and dashboard grids render only the rows a search keystroke's frame
 // shows while its query is not painted yet, and the rows beyond the window right after.
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
-describe('useValuePainted (web/src/app/use-painted.ts)', () => {
+describe('useValuePainted (web/src/lib/use-painted.ts)', () => {
   it('is true for the first value, false from the render that changes it until after the next frame', async () => {
     const { result, rerender } = renderHook(({ value }) => useValuePainted(value), { initialProps: { value: '' } });
     expect(result.current).toBe(true);

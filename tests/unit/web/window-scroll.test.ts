@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { skipAttachScroll } from '../../../web/src/features/links/window-scroll.ts';
+import { skipAttachScroll } from '../../../web/src/lib/window-scroll.ts';
 
-/** Issue 11 'Scale': the virtualizer's scroll on attaching (to where the window already is) is skipped, no other. */
-describe('skipAttachScroll (web/src/features/links/window-scroll.ts)', () => {
+/** The virtualizer's scroll on attaching (to where the window already is, a forced layout) is skipped, no other. */
+describe('skipAttachScroll (web/src/lib/window-scroll.ts)', () => {
   function fakeInstance() {
     const calls: ScrollToOptions[] = [];
     const instance = { scrollElement: { scrollTo: (options: ScrollToOptions) => calls.push(options) }, options: { horizontal: false } };

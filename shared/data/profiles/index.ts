@@ -1,4 +1,0 @@
-export * from './api.ts';
-export * from './keys.ts';
-export * from './queries.ts';
-export * from './mutations.ts';
