@@ -25,6 +25,9 @@ export default defineConfig({
   },
   // Firefox ESR supports MV3; one manifest shape for both keeps the code paths identical.
   manifestVersion: 3,
+  // `wxt/browser` is Mozilla's webextension-polyfill: one promise-based API in Chrome and Firefox
+  // (extension/lib/browser.ts is the one import of it).
+  modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({
     plugins: [react(), tailwindcss()],
     resolve: {
@@ -45,8 +48,12 @@ export default defineConfig({
     description: 'Save the page you are on, or any link, to LinkVault in one click.',
     // activeTab: the current tab's URL/title only when the user clicks the toolbar button, a menu
     // item or the shortcut. contextMenus: the right-click items. storage: session, settings,
-    // offline queue. alarms: badge refresh and queue retries in a worker that is not always running.
-    permissions: ['activeTab', 'contextMenus', 'storage', 'alarms'],
+    // offline queue, link cache. alarms: badge refresh, queue retries and the link cache's refresh
+    // in a worker that is not always running. tabs: the URL of the tab in view (the toolbar's
+    // saved state on each tab switch) and of every tab of the window ('Save all tabs').
+    permissions: ['activeTab', 'contextMenus', 'storage', 'alarms', 'tabs'],
+    // `lv` + words in the address bar searches the user's links (from the local cache).
+    omnibox: { keyword: 'lv' },
     host_permissions: [apiHostPattern],
     content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'" },
     action: { default_title: 'LinkVault' },

@@ -1,8 +1,8 @@
-import { BRAND_NAME } from '../../shared/constants.ts';
-import { CLIENT_ERROR_CODES, toDataError } from '../../shared/data/errors.ts';
-import type { SaveLinkOutcome } from '../../shared/data/links/api.ts';
-import { AUTH_MESSAGES, SHARE_IN_MESSAGES, linkUpdatedExisting } from '../../shared/messages.ts';
-import { BADGE_ALARM, Badge, type ActionApi } from './badge.ts';
+import { BRAND_NAME } from '~shared/constants.ts';
+import { CLIENT_ERROR_CODES, toDataError } from '~shared/data/errors.ts';
+import type { SaveLinkOutcome } from '~shared/data/links/api.ts';
+import { AUTH_MESSAGES, SHARE_IN_MESSAGES, linkUpdatedExisting } from '~shared/messages.ts';
+import { BADGE_ALARM, Badge, countTitle as badgeCountTitle, type ActionApi } from './badge.ts';
 import { buildMenus, targetFromMenuClick, targetFromTab, type ContextMenusApi, type MenuClickInfo, type TabLike } from './menus.ts';
 import { isTrustedSender, parseWorkerMessage, type MessageSenderLike, type WorkerMessage } from './messages.ts';
 import { isRetryableSaveError, previewHints, saveErrorToast, validateTarget } from './quick-save.ts';
@@ -10,15 +10,20 @@ import { QUEUE_ALARM, SaveQueue, type AlarmsApi, type QueuedSave } from './queue
 import type { SaveTarget } from './save-target.ts';
 import type { StorageArea, StorageChangedEvent } from './storage-area.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
-import { parseStoredSession } from './stored-session.ts';
+import { storedUser } from '~shared/rules/stored-session.ts';
 import type { VaultApi } from './vault-api.ts';
+import { LINKS_ALARM, LINKS_REFRESH_MINUTES, clearLinkCache, patchLinkCache, writeLinkCache } from './link-cache.ts';
+import { OMNIBOX_KEYWORD, omniboxSuggestions, omniboxTarget, type OmniboxDisposition, type OmniboxSuggestion } from './omnibox.ts';
+import { SavedState, type TabActionApi } from './saved-state.ts';
+import { dashboardPage, loadSettings } from './settings.ts';
 
 interface Event<Listener> {
   addListener(listener: Listener): void;
 }
 type Returns<T> = T | Promise<T>;
 
-type MessageListener = (message: unknown, sender: MessageSenderLike, sendResponse: (response: unknown) => void) => boolean | void;
+/** webextension-polyfill's form: the answer is the returned promise; undefined sends none. */
+type MessageListener = (message: unknown, sender: MessageSenderLike) => Promise<unknown> | undefined;
 
 /** The slice of the WebExtension API the service worker uses (WXT's `browser`, or the fake browser in tests). */
 export interface BackgroundBrowser {
@@ -32,12 +37,26 @@ export interface BackgroundBrowser {
   contextMenus: ContextMenusApi & { onClicked: Event<(info: MenuClickInfo, tab?: TabLike) => Returns<unknown>> };
   commands?: { onCommand: Event<(command: string, tab?: TabLike) => Returns<unknown>> };
   alarms: AlarmsApi & { onAlarm: Event<(alarm: { name: string }) => Returns<unknown>> };
-  action: ActionApi;
-  tabs: { query(query: { active: boolean; lastFocusedWindow?: boolean }): Promise<TabLike[]> };
+  action: ActionApi & TabActionApi;
+  tabs: {
+    query(query: { active: boolean; lastFocusedWindow?: boolean }): Promise<TabLike[]>;
+    get(tabId: number): Promise<TabLike>;
+    create(properties: { url: string; active?: boolean }): Promise<unknown>;
+    update(properties: { url: string }): Promise<unknown>;
+    onActivated: Event<(info: { tabId: number }) => Returns<unknown>>;
+    onUpdated: Event<(tabId: number, change: { url?: string; status?: string }, tab: TabLike) => Returns<unknown>>;
+    onRemoved: Event<(tabId: number) => Returns<unknown>>;
+  };
   storage: { local: StorageArea; onChanged: StorageChangedEvent };
+  /** The address-bar keyword (absent where a browser has no omnibox API). */
+  omnibox?: {
+    setDefaultSuggestion(suggestion: { description: string }): void;
+    onInputChanged: Event<(text: string, suggest: (results: OmniboxSuggestion[]) => void) => Returns<unknown>>;
+    onInputEntered: Event<(text: string, disposition: OmniboxDisposition) => Returns<unknown>>;
+  };
 }
 
-export const SAVE_TAB_COMMAND = 'save-current-tab';
+const SAVE_TAB_COMMAND = 'save-current-tab';
 
 /** What a background save did (recorded for the popup, returned to tests). */
 export interface BackgroundSaveResult {
@@ -56,10 +75,13 @@ export interface BackgroundDeps {
   extensionOrigin: string;
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => unknown;
+  /** Chrome reads omnibox descriptions as XML; Firefox as plain text. */
+  omniboxXml?: boolean;
 }
 
 /**
- * The service worker: context menus, the keyboard shortcut, the offline queue and the badge.
+ * The service worker: context menus, the keyboard shortcut, the offline queue, the badge, the
+ * link cache (with the toolbar's saved state and the address-bar keyword).
  * Every listener is registered synchronously here (an MV3 worker must do so on each start);
  * menus are rebuilt only on install and startup.
  */
@@ -98,6 +120,81 @@ export function startBackground(deps: BackgroundDeps) {
     },
   });
 
+  const savedState = new SavedState({
+    area,
+    action: browser.action,
+    currentUserId: () => api.currentUserId(),
+    defaultTitle: async () => badgeCountTitle(await badge.storedCount()),
+  });
+
+  /** Every active tab (one per window) gets its icon for the current cache. */
+  async function checkActiveTabs(): Promise<void> {
+    const tabs = await browser.tabs.query({ active: true }).catch((): TabLike[] => []);
+    await Promise.all(
+      tabs.map(async (tab) => {
+        if (tab.id !== undefined) await savedState.check(tab.id, tab.url).catch(() => null);
+      }),
+    );
+  }
+
+  async function checkTab(tabId: number, url?: string) {
+    const tabUrl = url ?? (await browser.tabs.get(tabId).catch((): TabLike => ({}))).url;
+    return savedState.check(tabId, tabUrl);
+  }
+
+  /** Reads the user's links from the server into the cache; null when signed out or unreachable. */
+  async function readLinksFromServer(): Promise<number | null> {
+    const userId = await api.currentUserId();
+    if (!userId) {
+      await browser.alarms.clear(LINKS_ALARM);
+      await clearLinkCache(area);
+      return null;
+    }
+    if (!(await browser.alarms.get(LINKS_ALARM))) {
+      browser.alarms.create(LINKS_ALARM, { periodInMinutes: LINKS_REFRESH_MINUTES, delayInMinutes: LINKS_REFRESH_MINUTES });
+    }
+    let links;
+    try {
+      links = await api.listLinks(userId);
+    } catch (error) {
+      // Offline: the cache stays as it is; the alarm tries again.
+      console.warn('links not refreshed', error);
+      return null;
+    }
+    // Signed out or another account while the list was on its way: not this user's cache any more.
+    if ((await api.currentUserId()) !== userId) return null;
+    await writeLinkCache(area, { userId, fetchedAt: now(), links });
+    return links.length;
+  }
+
+  // One refresh at a time; asks during one are answered by one more read after it.
+  let refreshing: Promise<number | null> | null = null;
+  let refreshAgain: Promise<number | null> | null = null;
+  function refreshLinks(): Promise<number | null> {
+    if (refreshAgain) return refreshAgain;
+    if (refreshing) {
+      refreshAgain = refreshing
+        .catch(() => null)
+        .then(() => {
+          refreshAgain = null;
+          return refreshLinks();
+        });
+      return refreshAgain;
+    }
+    refreshing = readLinksFromServer().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function openFromOmnibox(text: string, disposition: OmniboxDisposition) {
+    const links = await savedState.links();
+    const url = omniboxTarget(links, text) ?? `${dashboardPage(await loadSettings(area))}?q=${encodeURIComponent(text.trim())}`;
+    if (disposition === 'currentTab') await browser.tabs.update({ url });
+    else await browser.tabs.create({ url, active: disposition === 'newForegroundTab' });
+    return url;
+  }
+
   async function record(result: BackgroundSaveResult): Promise<BackgroundSaveResult> {
     await area.set({ [STORAGE_KEYS.lastBackgroundSave]: result });
     return result;
@@ -127,6 +224,8 @@ export function startBackground(deps: BackgroundDeps) {
           ? (linkUpdatedExisting(saved.link.title).description ?? 'Link updated')
           : `Saved "${saved.link.title}"`;
       await badge.flash('ok', `${BRAND_NAME}: ${message}`);
+      const { id, title, url, category_id, second_category_id, created_at } = saved.link;
+      await patchLinkCache(area, userId, { upsert: { id, title, url, category_id, second_category_id, created_at } });
       return record({ status: 'saved', message, title: saved.link.title, url: saved.link.url, outcome: saved.outcome, at: now() });
     } catch (error) {
       if (isRetryableSaveError(error)) {
@@ -153,6 +252,7 @@ export function startBackground(deps: BackgroundDeps) {
   async function flushQueue(force = false) {
     const result = await queue.flush({ force });
     if (result.sent > 0) {
+      void refreshLinks();
       await badge.flash('ok', `${BRAND_NAME}: ${result.sent} waiting ${result.sent === 1 ? 'save' : 'saves'} sent`);
       await record({
         status: 'saved',
@@ -173,11 +273,12 @@ export function startBackground(deps: BackgroundDeps) {
     return saveFromBackground(targetFromTab(current, 'shortcut'));
   }
 
-  /** Install, update and browser start: menus from scratch, then the badge and anything queued. */
+  /** Install, update and browser start: menus from scratch, then the badge, anything queued, the links. */
   async function onLifecycle() {
     await buildMenus(browser.contextMenus, () => browser.runtime.lastError);
     await badge.refresh();
     await flushQueue();
+    await refreshLinks();
   }
 
   async function onAlarm(alarm: { name: string }) {
@@ -186,6 +287,8 @@ export function startBackground(deps: BackgroundDeps) {
       await flushQueue();
     } else if (alarm.name === QUEUE_ALARM) {
       await flushQueue();
+    } else if (alarm.name === LINKS_ALARM) {
+      await refreshLinks();
     }
   }
 
@@ -199,6 +302,8 @@ export function startBackground(deps: BackgroundDeps) {
       }
       case 'queue:flush':
         return { ok: true, ...(await flushQueue(true)) };
+      case 'links:refresh':
+        return { ok: true, count: await refreshLinks() };
     }
   }
 
@@ -208,24 +313,54 @@ export function startBackground(deps: BackgroundDeps) {
   browser.contextMenus.onClicked.addListener((info, tab) => onMenuClicked(info, tab));
   browser.commands?.onCommand.addListener((command, tab) => onCommand(command, tab));
   browser.alarms.onAlarm.addListener((alarm) => onAlarm(alarm));
-  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    if (!isTrustedSender(sender, browser.runtime.id, deps.extensionOrigin)) return false;
+  browser.runtime.onMessage.addListener((message, sender) => {
+    if (!isTrustedSender(sender, browser.runtime.id, deps.extensionOrigin)) return undefined;
     const parsed = parseWorkerMessage(message);
-    if (!parsed) return false;
-    handleMessage(parsed).then(sendResponse, (error: unknown) => sendResponse({ ok: false, error: String(error) }));
-    return true; // The answer comes asynchronously.
+    if (!parsed) return undefined;
+    return handleMessage(parsed).catch((error: unknown) => ({ ok: false, error: String(error) }));
   });
   // Sign-in, sign-out or another account (from any extension page): badge and queue follow at once.
   browser.storage.onChanged.addListener((changes, areaName) => {
+    if (areaName !== 'local') return;
+    // The cache changed (a refresh here, an edit in the popup): the toolbar follows on the visible tabs.
+    const cacheChanged = !!changes[STORAGE_KEYS.linksCache];
+    if (cacheChanged) savedState.reset();
     const change = changes[STORAGE_KEYS.session];
-    if (areaName !== 'local' || !change) return;
-    const before = parseStoredSession(change.oldValue)?.userId ?? null;
-    const after = parseStoredSession(change.newValue)?.userId ?? null;
-    if (before === after) return;
-    return badge.refresh().then(() => (after ? flushQueue(true) : undefined));
+    const before = storedUser(change?.oldValue)?.userId ?? null;
+    const after = storedUser(change?.newValue)?.userId ?? null;
+    if (!change || before === after) return cacheChanged ? checkActiveTabs() : undefined;
+    savedState.reset();
+    return Promise.all([badge.refresh().then(() => (after ? flushQueue(true) : undefined)), refreshLinks().then(checkActiveTabs)]);
   });
+  // The saved state of the page in view: on a tab switch and on a navigation, from the cache only.
+  browser.tabs.onActivated.addListener(({ tabId }) => checkTab(tabId).catch(() => null));
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (change.url === undefined && change.status !== 'complete') return;
+    // A navigation may reset a tab's own icon in the browser: set it again.
+    savedState.forget(tabId);
+    return checkTab(tabId, tab.url).catch(() => null);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => savedState.forget(tabId));
+  // `lv` + words in the address bar: suggestions from the cache; Enter opens the chosen link.
+  browser.omnibox?.setDefaultSuggestion({ description: `Search your ${BRAND_NAME} links (keyword ${OMNIBOX_KEYWORD})` });
+  browser.omnibox?.onInputChanged.addListener((text, suggest) =>
+    savedState.links().then((links) => suggest(omniboxSuggestions(links, text, deps.omniboxXml ?? false))),
+  );
+  browser.omnibox?.onInputEntered.addListener((text, disposition) => openFromOmnibox(text, disposition));
 
-  return { badge, queue, onMenuClicked, onCommand, onLifecycle, onAlarm, handleMessage, flushQueue, saveFromBackground };
+  return {
+    badge,
+    queue,
+    savedState,
+    onMenuClicked,
+    onCommand,
+    onLifecycle,
+    onAlarm,
+    handleMessage,
+    flushQueue,
+    saveFromBackground,
+    refreshLinks,
+    checkTab,
+    openFromOmnibox,
+  };
 }
-
-export type BackgroundApp = ReturnType<typeof startBackground>;

@@ -1,5 +1,5 @@
-import { INCOMING_REFRESH_MS } from '../../shared/constants.ts';
-import { incomingBadgeText, incomingCountTitle } from '../../shared/rules/incoming-count.ts';
+import { INCOMING_REFRESH_MS } from '~shared/constants.ts';
+import { incomingBadgeText, incomingCountTitle } from '~shared/rules/incoming-count.ts';
 import type { AlarmsApi } from './queue.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { readKey, type StorageArea } from './storage-area.ts';
@@ -14,8 +14,8 @@ export interface ActionApi {
 
 export const BADGE_ALARM = 'linkvault-badge-refresh';
 /** The spec's incoming refresh (30 s), as an alarm period in minutes. */
-export const BADGE_PERIOD_MINUTES = INCOMING_REFRESH_MS / 60_000;
-export const FLASH_MS = 2_500;
+const BADGE_PERIOD_MINUTES = INCOMING_REFRESH_MS / 60_000;
+const FLASH_MS = 2_500;
 
 const COLORS = { count: '#2563eb', ok: '#16a34a', queued: '#d97706', error: '#dc2626' } as const;
 

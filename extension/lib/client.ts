@@ -1,10 +1,10 @@
-import { createStorageAreaAdapter, createSupabaseClient, type DataClient } from '../../shared/data/client.ts';
+import { createStorageAreaAdapter, createSupabaseClient, type DataClient } from '~shared/data/client.ts';
 import { loadSettings, type ExtensionSettings } from './settings.ts';
 import type { StorageArea } from './storage-area.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 /** A request that hangs (a black-holed server) fails after this long, so the queue can take over. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 
 function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '../../shared/constants.ts';
+import { BRAND_NAME } from '~shared/constants.ts';
 import type { SaveTarget } from './save-target.ts';
 import { cleanTitle, firstUrlIn, titleFromUrl } from './title-from-url.ts';
 

@@ -1,7 +1,12 @@
 import type { QueueInput } from './queue.ts';
 
 /** Messages extension pages (popup, options) send to the service worker. */
-export type WorkerMessage = { type: 'badge:refresh' } | { type: 'queue:add'; item: QueueInput } | { type: 'queue:flush' };
+export type WorkerMessage =
+  | { type: 'badge:refresh' }
+  | { type: 'queue:add'; item: QueueInput }
+  | { type: 'queue:flush' }
+  /** A page changed links (save, edit, delete, save all tabs): read them again from the server. */
+  | { type: 'links:refresh' };
 
 export interface MessageSenderLike {
   id?: string;
@@ -33,6 +38,7 @@ export function parseWorkerMessage(message: unknown): WorkerMessage | null {
   switch (body.type) {
     case 'badge:refresh':
     case 'queue:flush':
+    case 'links:refresh':
       return { type: body.type };
     case 'queue:add': {
       const item = body.item as Record<string, unknown> | undefined;
@@ -45,9 +51,9 @@ export function parseWorkerMessage(message: unknown): WorkerMessage | null {
           title: item.title,
           userId: item.userId,
           source: item.source,
-          categoryId: (item.categoryId as string | null | undefined) ?? null,
-          newCategory: (item.newCategory as string | null | undefined) ?? null,
-          lastError: (item.lastError as string | null | undefined) ?? null,
+          categoryId: item.categoryId ?? null,
+          newCategory: item.newCategory ?? null,
+          lastError: item.lastError ?? null,
         },
       };
     }

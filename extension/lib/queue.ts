@@ -38,7 +38,8 @@ export function backoffDelay(attempts: number): number {
 
 export interface AlarmsApi {
   create(name: string, info: { when?: number; delayInMinutes?: number; periodInMinutes?: number }): unknown;
-  clear(name: string): Promise<boolean> | unknown;
+  /** browser.alarms answers with a promise; the result is not used. */
+  clear(name: string): Promise<unknown>;
   get(name: string): Promise<{ name: string; scheduledTime: number; periodInMinutes?: number } | undefined>;
 }
 

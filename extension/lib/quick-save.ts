@@ -1,9 +1,10 @@
-import type { DataClient } from '../../shared/data/client.ts';
-import { errorToast, toDataError, type ToastMessage } from '../../shared/data/errors.ts';
-import { saveLink, type SaveLinkResult } from '../../shared/data/links/api.ts';
-import { refreshLinkPreview, type PreviewHints } from '../../shared/data/links/preview.ts';
-import { normalizeUrl, safeHref } from '../../shared/rules/url.ts';
-import { linkSchema, type LinkInput } from '../../shared/schemas/link.ts';
+import type { DataClient } from '~shared/data/client.ts';
+import { errorToast, toDataError, type ToastMessage } from '~shared/data/errors.ts';
+import { saveLink, type SaveLinkResult } from '~shared/data/links/api.ts';
+import { getPreferences } from '~shared/data/preferences/api.ts';
+import { refreshLinkPreview, type PreviewHints } from '~shared/data/links/preview.ts';
+import { normalizeUrl, safeHref } from '~shared/rules/url.ts';
+import { linkSchema, type LinkInput } from '~shared/schemas/link.ts';
 import type { SaveTarget } from './save-target.ts';
 
 /**
@@ -27,7 +28,7 @@ export function validateTarget(
 }
 
 /**
- * Issue 18: what the extension knows about the page (the tab's title and favicon URL) as hints for
+ * What the extension knows about the page (the tab's title and favicon URL) as hints for
  * the server's preview; no extra permission. The favicon is only a hint for the tab's own URL (an
  * edited URL is another page), and only http(s) (data: and chrome:// favicons are not fetchable).
  */
@@ -46,6 +47,23 @@ export async function saveLinkInput(client: DataClient, input: LinkInput, hints?
   const saved = await saveLink(client, { input });
   void refreshLinkPreview(client, saved.link.id, hints).catch(() => undefined);
   return saved;
+}
+
+/**
+ * A save that names no folder (right-click menu, shortcut, offline queue) goes to the default folder
+ * of the user's General settings; 'Recently Saved Links' when none is chosen or it cannot be read.
+ */
+export async function saveToDefaultFolder(
+  client: DataClient,
+  userId: string,
+  input: LinkInput,
+  hints?: PreviewHints,
+): Promise<SaveLinkResult> {
+  if (input.categoryId) return saveLinkInput(client, input, hints);
+  const preferred = await getPreferences(client, userId)
+    .then((p) => p.default_category_id)
+    .catch(() => null);
+  return saveLinkInput(client, preferred ? { ...input, categoryId: preferred } : input, hints);
 }
 
 /**

@@ -9,6 +9,6 @@ export interface SaveTarget {
   /** A folder id, or NEW_CATEGORY_OPTION with `newCategory`; empty = 'Recently Saved Links'. */
   categoryId?: string | null;
   newCategory?: string | null;
-  /** The tab's favicon URL when the target is the tab itself (issue 18: a preview hint). */
+  /** The tab's favicon URL when the target is the tab itself (a preview hint). */
   faviconUrl?: string | null;
 }

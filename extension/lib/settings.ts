@@ -1,4 +1,4 @@
-import { normalizeUrl } from '../../shared/rules/url.ts';
+import { normalizeUrl } from '~shared/rules/url.ts';
 import { BUILD_DEFAULTS } from './build-env.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { readKey, type StorageArea } from './storage-area.ts';
@@ -61,7 +61,7 @@ export async function saveSettings(
   const projectChanged = current.apiUrl !== next.apiUrl || current.anonKey !== next.anonKey;
   await area.set({ [STORAGE_KEYS.settings]: next });
   if (projectChanged) {
-    await area.remove([STORAGE_KEYS.session, STORAGE_KEYS.categoriesCache, STORAGE_KEYS.badgeCount]);
+    await area.remove([STORAGE_KEYS.session, STORAGE_KEYS.categoriesCache, STORAGE_KEYS.badgeCount, STORAGE_KEYS.linksCache]);
   }
   return { signedOut: projectChanged };
 }
@@ -74,6 +74,9 @@ export async function resetSettings(area: StorageArea, defaults: ExtensionSettin
 }
 
 /** The dashboard's /dashboard page (and /auth for signing up). */
-export function dashboardPage(settings: Pick<ExtensionSettings, 'dashboardUrl'>, path: '/dashboard' | '/auth' = '/dashboard'): string {
+export function dashboardPage(
+  settings: Pick<ExtensionSettings, 'dashboardUrl'>,
+  path: '/dashboard' | `/auth${string}` = '/dashboard',
+): string {
   return `${trimSlashes(settings.dashboardUrl)}${path}`;
 }

@@ -1,4 +1,6 @@
-import type { StorageAreaLike } from '../../shared/data/client.ts';
+import type { StorageAreaLike } from '~shared/data/client.ts';
+import { storedUser, type StoredUser } from '~shared/rules/stored-session.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
 /**
  * The part of `browser.storage.local` the extension uses: the shared auth adapter's needs plus
@@ -22,4 +24,9 @@ export interface StorageChangedEvent {
 export async function readKey<T>(area: StorageArea, key: string): Promise<T | undefined> {
   const items = await area.get(key);
   return items[key] as T | undefined;
+}
+
+/** Who is signed in, from the session supabase-js stored (no supabase-js, so one read decides). */
+export async function readStoredUser(area: StorageArea): Promise<StoredUser | null> {
+  return storedUser(await readKey<string>(area, STORAGE_KEYS.session));
 }

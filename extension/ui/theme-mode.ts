@@ -1,5 +1,5 @@
-import { browser } from 'wxt/browser';
-import { appearanceStyle, applyAppearanceStyle, normalizeAppearance } from '../../shared/ui/appearance-style.ts';
+import { browser } from '../lib/browser.ts';
+import { appearanceStyle, applyAppearanceStyle, normalizeAppearance } from '~shared/ui/appearance-style.ts';
 import { STORAGE_KEYS } from '../lib/storage-keys.ts';
 
 /**

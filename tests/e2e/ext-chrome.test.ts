@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createConfirmedUser, STRONG_PASSWORD, type ConfirmedUser } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
 import { launchWithExtension, openPopup, type ExtensionBrowser } from './ext/browser.ts';
-import { badgeText, eventually, inWorker, popupScreenshot, restRows, signInThroughPopup } from './ext/helpers.ts';
+import { badgeText, eventually, inWorker, restRows, signInThroughPopup } from './ext/helpers.ts';
 import { startSite } from './ext/site.ts';
 
 /**
@@ -57,7 +57,7 @@ describe('Chrome extension', () => {
       null,
     );
     expect(manifest.manifest_version).toBe(3);
-    expect(manifest.permissions).toEqual(['activeTab', 'contextMenus', 'storage', 'alarms']);
+    expect(manifest.permissions).toEqual(['activeTab', 'contextMenus', 'storage', 'alarms', 'tabs']);
     expect(manifest.host_permissions).toEqual([`http://${new URL(stack.url).hostname}/*`]);
     expect(JSON.stringify(manifest.content_security_policy)).not.toContain('unsafe-eval');
     expect(Object.keys(manifest.commands as object)).toContain('save-current-tab');
@@ -66,9 +66,6 @@ describe('Chrome extension', () => {
   it('signed out: the popup shows the Sign In form with the /auth messages and a sign-up link', async () => {
     const popup = await openPopup(browser);
     expect(await popup.getAttribute('body', 'data-ready')).toBe('signed-out');
-    await popupScreenshot(popup, 'ext-popup-signed-out-light', 'light');
-    await popupScreenshot(popup, 'ext-popup-signed-out-dark', 'dark');
-    await popup.emulateMedia({ colorScheme: 'light' });
 
     await popup.getByRole('button', { name: 'Sign In' }).click();
     await popup.getByText('Invalid email address').waitFor();
@@ -78,7 +75,12 @@ describe('Chrome extension', () => {
     await eventually(async () => (await popup.getByText('Invalid email address').count()) === 0, 5_000, 'e-mail error to clear');
 
     const signUp = popup.getByRole('link', { name: 'Create an account' });
-    expect(await signUp.getAttribute('href')).toBe(`${ext.siteUrl}/auth`);
+    // 'Create an account' opens the web app's Sign Up tab (not Sign In); 'Forgot password?' the reset tab.
+    expect(await signUp.getAttribute('href')).toBe(`${ext.siteUrl}/auth?tab=signup`);
+    expect(await popup.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(`${ext.siteUrl}/auth?tab=reset`);
+    const [signUpPage] = await Promise.all([browser.context.waitForEvent('page'), signUp.click()]);
+    await signUpPage.getByRole('tab', { name: 'Sign Up', selected: true }).waitFor({ timeout: 15_000 });
+    await signUpPage.close();
 
     await popup.getByLabel('Password', { exact: true }).fill('Wrong-password-1!');
     await popup.getByRole('button', { name: 'Sign In' }).click();
@@ -104,10 +106,9 @@ describe('Chrome extension', () => {
     );
     expect(await popup.getByLabel('Category').locator('option:checked').textContent()).toBe('Recently Saved Links');
     // Signed in, the popup follows the account's appearance (part 2: default theme dark), not the
-    // system's colour scheme, so one picture shows it.
-    await popupScreenshot(popup, 'ext-popup-signed-in-account-theme', 'light');
-    expect(await popup.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // system's colour scheme: dark under a light system scheme.
     await popup.emulateMedia({ colorScheme: 'light' });
+    expect(await popup.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
 
     await popup.getByRole('button', { name: 'Add Link' }).click();
     await popup.getByTestId('save-result').waitFor({ timeout: 15_000 });
@@ -115,8 +116,6 @@ describe('Chrome extension', () => {
     await popup.getByText('Link added').first().waitFor();
     const openInDashboard = popup.getByRole('link', { name: 'Open in dashboard' });
     expect(await openInDashboard.getAttribute('href')).toBe(`${ext.siteUrl}/dashboard`);
-    await popupScreenshot(popup, 'ext-popup-saved-light', 'light');
-    await popupScreenshot(popup, 'ext-popup-saved-dark', 'dark');
 
     const rows = await linksOf(alice.user.id, `${site.url}/Saving-links-made-easy`);
     expect(rows).toHaveLength(1);
@@ -139,6 +138,59 @@ describe('Chrome extension', () => {
     expect(after[0].id).toBe(rows[0].id);
     expect(after[0].title).toBe('Saving links, revisited');
     await popup.close();
+    await article.close();
+  });
+
+  it('the folder picker shows nesting, and the popup says the page is already saved and where', async () => {
+    const insertFolder = async (name: string, parent: string | null) => {
+      const { data, error } = await alice.client
+        .from('categories')
+        .insert({ user_id: alice.user.id, name, parent_category_id: parent })
+        .select('id')
+        .single();
+      if (error) throw error;
+      return data.id;
+    };
+    const work = await insertFolder('Work', null);
+    const reading = await insertFolder('Reading', work);
+    const pageUrl = `${site.url}/Already-in-Reading`;
+    const saved = await alice.client.rpc('save_link', { link_title: 'Already in Reading', link_url: pageUrl, chosen_category_id: reading });
+    expect(saved.error).toBeNull();
+
+    const article = await browser.context.newPage();
+    await article.goto(pageUrl);
+    const popup = await openPopup(browser);
+    await popup.setViewportSize({ width: 380, height: 600 });
+    const notice = popup.getByTestId('already-saved');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.innerText()).toBe('Already saved in Work › Reading.');
+    // The subfolder follows its folder, indented and marked.
+    const options = await eventually(
+      async () => {
+        const texts = (await popup.getByLabel('Category').locator('option').allTextContents()).map((t) => t.replace(/\u00a0/g, ' '));
+        return texts.some((t) => t.includes('Reading')) ? texts : undefined;
+      },
+      10_000,
+      'the nested folder option',
+    );
+    const workAt = options.findIndex((t) => t.trim() === 'Work');
+    expect(workAt).toBeGreaterThan(-1);
+    expect(options[workAt + 1]).toMatch(/^ {2}↳ (Work › )?Reading$/);
+    // It starts on the folder the page is in, so adding it again keeps it there.
+    await eventually(
+      async () => /Reading$/.test((await popup.getByLabel('Category').locator('option:checked').textContent()) ?? ''),
+      10_000,
+      'the saved folder preselected',
+    );
+    await popup.close();
+
+    // A page that is not saved shows no notice.
+    await article.goto(`${site.url}/Not-saved-yet`);
+    const fresh = await openPopup(browser);
+    await fresh.getByRole('form', { name: 'Save this page' }).waitFor();
+    await fresh.getByLabel('Category').locator('option', { hasText: 'Reading' }).first().waitFor({ state: 'attached' });
+    expect(await fresh.getByTestId('already-saved').count()).toBe(0);
+    await fresh.close();
     await article.close();
   });
 
@@ -216,9 +268,6 @@ describe('Chrome extension', () => {
     const popup = await openPopup(browser);
     await popup.getByTestId('incoming-count').waitFor({ timeout: 15_000 });
     expect(await popup.getByTestId('incoming-count').textContent()).toBe('3');
-    await popupScreenshot(popup, 'ext-popup-incoming-light', 'light');
-    await popupScreenshot(popup, 'ext-popup-incoming-dark', 'dark');
-    await popup.emulateMedia({ colorScheme: 'light' });
 
     const first = popup.getByRole('listitem').filter({ hasText: "Bob's pick 3" });
     await first.getByRole('combobox').selectOption({ label: 'Recently Saved Links' });

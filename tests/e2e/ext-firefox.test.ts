@@ -4,7 +4,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createConfirmedUser, STRONG_PASSWORD, type ConfirmedUser } from '../setup/clients.ts';
 import { testStack } from '../setup/stack-info.ts';
-import { ARTIFACTS, eventually, restRows } from './ext/helpers.ts';
+import { eventually, restRows } from './ext/helpers.ts';
+import { startSite } from './ext/site.ts';
 
 /**
  * The Firefox build in Firefox ESR, driven by puppeteer-core over WebDriver BiDi.
@@ -26,7 +27,6 @@ let user: ConfirmedUser;
 
 async function openPopup(): Promise<Page> {
   const page = await browser.newPage();
-  await page.setViewport({ width: 380, height: 600 });
   page.goto(`moz-extension://${UUID}/popup.html`).catch(() => undefined);
   await page.waitForSelector('body[data-ready]', { timeout: 20_000 });
   return page;
@@ -38,7 +38,9 @@ beforeAll(async () => {
     browser: 'firefox',
     executablePath: '/usr/bin/firefox-esr',
     headless: true,
-    args: ['--remote-allow-system-access'],
+    // The popup's size comes from the window: Firefox ESR 140's BiDi lacks the screen-orientation
+    // command that puppeteer's setViewport sends.
+    args: ['--remote-allow-system-access', '--window-size=380,600'],
     extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }) },
   });
 });
@@ -56,6 +58,11 @@ describe('Firefox ESR extension', () => {
 
     const page = await openPopup();
     expect(await page.evaluate(() => document.body.dataset.ready)).toBe('signed-out');
+    // 'Create an account' opens the web app's Sign Up tab.
+    const signUpHref = await page.evaluate(
+      () => [...document.querySelectorAll('a')].find((a) => a.textContent?.includes('Create an account'))?.getAttribute('href') ?? null,
+    );
+    expect(signUpHref).toBe(`${ext.siteUrl}/auth?tab=signup`);
     await page.type('input[name="email"]', user.email);
     await page.type('input[name="password"]', STRONG_PASSWORD);
     await page.click('button[type="submit"]');
@@ -70,8 +77,6 @@ describe('Firefox ESR extension', () => {
     await page.type('input[name="url"]', url);
     await page.click('form[aria-label="Save this page"] button[type="submit"]');
     await page.waitForSelector('[data-testid="save-result"][data-kind="saved"]', { timeout: 20_000 });
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'ext-firefox-popup-saved.png') });
 
     const rows = await eventually(
       async () => {
@@ -86,5 +91,67 @@ describe('Firefox ESR extension', () => {
       'the saved link',
     );
     expect(rows).toEqual([{ title: 'WebExtensions on MDN', url }]);
+    // Closed, so the next test's popup (a tab of its own) takes the article as the page to save.
+    await page.close();
+  });
+
+  it('the folder picker shows nesting, and the popup says the current page is already saved and where', async () => {
+    const site = await startSite();
+    try {
+      const insertFolder = async (name: string, parent: string | null) => {
+        const { data, error } = await user.client
+          .from('categories')
+          .insert({ user_id: user.user.id, name, parent_category_id: parent })
+          .select('id')
+          .single();
+        if (error) throw error;
+        return data.id;
+      };
+      const work = await insertFolder('Work', null);
+      const reading = await insertFolder('Reading', work);
+      const pageUrl = `${site.url}/Already-in-Reading`;
+      const saved = await user.client.rpc('save_link', {
+        link_title: 'Already in Reading',
+        link_url: pageUrl,
+        chosen_category_id: reading,
+      });
+      expect(saved.error).toBeNull();
+
+      const article = await browser.newPage();
+      await article.goto(pageUrl);
+      // The popup in a tab saves the most recently used other tab: this one.
+      await article.bringToFront();
+      const popup = await openPopup();
+      await popup.waitForSelector('[data-testid="already-saved"]', { timeout: 20_000 }).catch(async (error: unknown) => {
+        const shown = await popup.evaluate(() => document.body.innerText).catch(() => '(unreadable)');
+        throw new Error(`${String(error)}; the popup showed: ${shown.slice(0, 400)}`);
+      });
+      expect(await popup.$eval('[data-testid="already-saved"]', (el) => (el as HTMLElement).innerText)).toBe(
+        'Already saved in Work › Reading.',
+      );
+      const options = await eventually(
+        async () => {
+          const texts = await popup.$$eval('select[name="categoryId"] option', (els) =>
+            els.map((el) => (el.textContent ?? '').replace(/\u00a0/g, ' ')),
+          );
+          return texts.some((t) => t.includes('Reading')) ? texts : undefined;
+        },
+        10_000,
+        'the nested folder option',
+      );
+      const workAt = options.findIndex((t) => t.trim() === 'Work');
+      expect(workAt).toBeGreaterThan(-1);
+      expect(options[workAt + 1]).toMatch(/^ {2}↳ (Work › )?Reading$/);
+      // It starts on the folder the page is in, so adding it again keeps it there.
+      await eventually(
+        async () => /Reading$/.test(await popup.$eval('select[name="categoryId"]', (el) => el.selectedOptions[0]?.textContent ?? '')),
+        10_000,
+        'the saved folder preselected',
+      );
+      await popup.close();
+      await article.close();
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { loadConfig } from '../../supabase/local/config.ts';
 import { startStack, type RunningStack } from '../../supabase/local/server.ts';
 import { clientFor, STRONG_PASSWORD, uniqueEmail } from '../setup/clients.ts';
 import { launchWithExtension, openPopup, type ExtensionBrowser } from './ext/browser.ts';
-import { eventually, inWorker, popupScreenshot, restRows, signInThroughPopup } from './ext/helpers.ts';
+import { eventually, inWorker, restRows, signInThroughPopup } from './ext/helpers.ts';
 
 /**
  * Offline queue against a stack of its own (the shared test stack must keep running): the options
@@ -71,7 +71,7 @@ describe('offline queue (Chrome)', () => {
     expect(await options.getByTestId('options-status').textContent()).toContain('Settings saved.');
     await options.close();
 
-    (await signInThroughPopup(browser, email, STRONG_PASSWORD)).close();
+    await (await signInThroughPopup(browser, email, STRONG_PASSWORD)).close();
 
     // The stack goes away.
     await running.stop();
@@ -96,8 +96,6 @@ describe('offline queue (Chrome)', () => {
     await popup.getByTestId('save-result').waitFor({ timeout: 20_000 });
     expect(await popup.getByTestId('save-result').getAttribute('data-kind')).toBe('queued');
     await eventually(async () => (await popup.getByTestId('queue-count').textContent()) === '2', 5_000, 'popup to count 2 waiting');
-    await popupScreenshot(popup, 'ext-popup-queued-light', 'light');
-    await popupScreenshot(popup, 'ext-popup-queued-dark', 'dark');
     expect(await inWorker(browser, () => (globalThis as WithHooks).linkvaultTestHooks.queue(), null)).toHaveLength(2);
 
     // Back on the same port: the retry alarm (30 s backoff) sends both, oldest first.

@@ -1,4 +1,4 @@
-import { browser } from 'wxt/browser';
+import { browser } from '../../lib/browser.ts';
 
 /** Opens the options page (API URL, anon key, dashboard URL) and closes the popup. */
 export async function openOptions(): Promise<void> {

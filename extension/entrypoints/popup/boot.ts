@@ -1,10 +1,10 @@
-import { browser } from 'wxt/browser';
-import type { CategoryOption } from '../../../shared/ui/CategorySelect.tsx';
+import { browser } from '../../lib/browser.ts';
+import type { CategoryOption } from '~shared/ui/category-select.tsx';
 import type { TabLike } from '../../lib/menus.ts';
 import { countForUser, type QueuedSave } from '../../lib/queue.ts';
 import { loadSettings, type ExtensionSettings } from '../../lib/settings.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
-import { parseStoredSession, type StoredUser } from '../../lib/stored-session.ts';
+import { storedUser, type StoredUser } from '~shared/rules/stored-session.ts';
 
 /** Everything the popup's first paint needs: one storage read and one tab query, in parallel. */
 export interface BootState {
@@ -20,6 +20,8 @@ export interface CachedCategories {
   userId: string;
   categories: CategoryOption[];
   defaultId: string | null;
+  /** The default folder chosen in General settings (preselected), when it is not the usual one. */
+  preferredId?: string | null;
 }
 
 interface TabWithAccess extends TabLike {
@@ -48,7 +50,7 @@ export async function readBootState(): Promise<BootState> {
     loadSettings(area),
     currentTab().catch(() => null),
   ]);
-  const user = parseStoredSession(items[STORAGE_KEYS.session]);
+  const user = storedUser(items[STORAGE_KEYS.session]);
   const cached = items[STORAGE_KEYS.categoriesCache] as CachedCategories | undefined;
   return {
     user,

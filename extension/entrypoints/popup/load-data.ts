@@ -1,7 +1,9 @@
-/** The popup's data chunk, loaded once (started right after the first paint, awaited on demand). */
-let loading: Promise<typeof import('./data.ts')> | null = null;
+import type * as PopupData from './data.ts';
 
-export function loadData(): Promise<typeof import('./data.ts')> {
+/** The popup's data chunk, loaded once (started right after the first paint, awaited on demand). */
+let loading: Promise<typeof PopupData> | null = null;
+
+export function loadData(): Promise<typeof PopupData> {
   loading ??= import('./data.ts');
   return loading;
 }

@@ -2,7 +2,7 @@ import '../../ui/extension.css';
 import { createRoot } from 'react-dom/client';
 import { followUserAppearance } from '../../ui/theme-mode.ts';
 import { readBootState } from './boot.ts';
-import { PopupApp } from './PopupApp.tsx';
+import { PopupApp } from './popup-app.tsx';
 
 followUserAppearance();
 const root = createRoot(document.getElementById('root')!);

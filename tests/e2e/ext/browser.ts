@@ -5,7 +5,7 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 import { CHROMIUM_ARGS } from '../../setup/chromium-args.ts';
 
 /** Debian's Chromium with the built extension loaded (a persistent context is required for extensions). */
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 export interface ExtensionBrowser {
   context: BrowserContext;

@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
 import { currentWorker, openPopup, type ExtensionBrowser } from './browser.ts';
-
-export const ARTIFACTS = path.resolve(import.meta.dirname, '..', '..', 'artifacts');
 
 /** Reads rows through REST with the service-role key (RLS bypassed), to check what really landed. */
 export async function restRows<T = Record<string, unknown>>(apiUrl: string, serviceRoleKey: string, pathAndQuery: string): Promise<T[]> {
@@ -14,6 +10,9 @@ export async function restRows<T = Record<string, unknown>>(apiUrl: string, serv
   if (!res.ok) throw new Error(`REST ${pathAndQuery}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T[];
 }
+
+/** What went wrong last, for a timeout's message: an error's message, anything else as JSON. */
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : JSON.stringify(error));
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
 export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
@@ -26,7 +25,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? `: ${messageOf(last)}` : ''}`, { cause: last });
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -54,17 +53,4 @@ export async function badgeText(browser: ExtensionBrowser): Promise<string> {
     () => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({}),
     null,
   );
-}
-
-/** A screenshot of the popup at its real width (380 px), for tests/artifacts/. */
-export async function popupScreenshot(page: Page, name: string, colorScheme: 'light' | 'dark' = 'light'): Promise<string> {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.emulateMedia({ colorScheme });
-  await page.setViewportSize({ width: 380, height: 600 });
-  // Let toasts time out, so the picture shows the view itself.
-  await eventually(async () => (await page.locator('[data-sonner-toast]').count()) === 0, 10_000, 'toasts to close').catch(() => undefined);
-  await page.waitForTimeout(150);
-  const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.locator('#root > div').screenshot({ path: file });
-  return file;
 }

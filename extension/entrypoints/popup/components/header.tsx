@@ -1,6 +1,6 @@
-import { BRAND_NAME } from '../../../../shared/constants.ts';
-import { Button } from '../../../../shared/ui/Button.tsx';
-import { LogOutIcon, SettingsIcon } from '../../../../shared/ui/icons.tsx';
+import { BRAND_NAME } from '~shared/constants.ts';
+import { Button } from '~shared/ui/button.tsx';
+import { LogOutIcon, SettingsIcon } from '~shared/ui/icons.tsx';
 import { openOptions } from '../actions.ts';
 
 interface HeaderProps {

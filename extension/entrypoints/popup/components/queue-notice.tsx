@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../../shared/ui/Button.tsx';
-import { CloudOffIcon, RefreshIcon } from '../../../../shared/ui/icons.tsx';
+import { Button } from '~shared/ui/button.tsx';
+import { CloudOffIcon, RefreshIcon } from '~shared/ui/icons.tsx';
 import { tellWorker } from '../worker.ts';
 
 /** "N saves waiting": the offline queue's size, with a manual retry. */

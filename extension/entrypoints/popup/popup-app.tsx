@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
-import { AUTH_MESSAGES } from '../../../shared/messages.ts';
-import { LazyToaster } from './components/LazyToaster.tsx';
-import { notify } from './notify.ts';
+import { browser } from '../../lib/browser.ts';
+import { AUTH_MESSAGES } from '~shared/messages.ts';
+import { ensureToaster, showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
+import { ToasterHost } from '~shared/ui/toaster-host.tsx';
 import { countForUser, type QueuedSave } from '../../lib/queue.ts';
 import type { StorageChange } from '../../lib/storage-area.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
-import { parseStoredSession, type StoredUser } from '../../lib/stored-session.ts';
+import { storedUser, type StoredUser } from '~shared/rules/stored-session.ts';
 import type { BootState } from './boot.ts';
-import { Header } from './components/Header.tsx';
-import { SignedInView } from './components/SignedInView.tsx';
-import { SignInView } from './components/SignInView.tsx';
+import { Header } from './components/header.tsx';
+import { SignedInView } from './components/signed-in-view.tsx';
+import { SignInView } from './components/sign-in-view.tsx';
 import { loadData } from './load-data.ts';
 import { tellWorker } from './worker.ts';
 
@@ -23,7 +23,7 @@ function useStorageState(boot: BootState) {
       if (areaName !== 'local') return;
       const session = changes[STORAGE_KEYS.session];
       if (session) {
-        const next = parseStoredSession(session.newValue);
+        const next = storedUser(session.newValue);
         setUser((current) => (current?.userId === next?.userId && current?.email === next?.email ? current : next));
       }
       const queued = changes[STORAGE_KEYS.queue];
@@ -39,8 +39,9 @@ export function PopupApp({ boot }: { boot: BootState }) {
   const { user, setUser, queue } = useStorageState(boot);
   const [signingOut, setSigningOut] = useState(false);
 
-  // Start fetching the data chunk as soon as the first view is on screen.
+  // Start fetching the data chunk and the toaster (sonner) as soon as the first view is on screen.
   useEffect(() => {
+    void ensureToaster();
     const timer = setTimeout(() => void loadData(), 0);
     return () => clearTimeout(timer);
   }, []);
@@ -63,10 +64,10 @@ export function PopupApp({ boot }: { boot: BootState }) {
     try {
       await data.submitSignOut();
       setUser(null);
-      notify.success(AUTH_MESSAGES.signedOut);
+      showSuccessToast(AUTH_MESSAGES.signedOut);
       void tellWorker({ type: 'badge:refresh' });
     } catch (error) {
-      notify.error(data.errorToast('auth.signOut', error));
+      showToastMessage(data.errorToast('auth.signOut', error));
     } finally {
       setSigningOut(false);
     }
@@ -93,7 +94,7 @@ export function PopupApp({ boot }: { boot: BootState }) {
           }}
         />
       )}
-      <LazyToaster />
+      <ToasterHost position="bottom-center" />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { browser } from 'wxt/browser';
-import { BRAND_NAME } from '../../../shared/constants.ts';
-import { Button } from '../../../shared/ui/Button.tsx';
-import { FormField } from '../../../shared/ui/FormField.tsx';
-import { CONTROL_CLASS } from '../../../shared/ui/field-classes.ts';
+import { browser } from '../../lib/browser.ts';
+import { BRAND_NAME } from '~shared/constants.ts';
+import { Button } from '~shared/ui/button.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
+import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { BUILD_DEFAULTS } from '../../lib/build-env.ts';
 import type { WorkerMessage } from '../../lib/messages.ts';
 import {
@@ -14,7 +14,8 @@ import {
   type ExtensionSettings,
   type SettingsErrors,
 } from '../../lib/settings.ts';
-import { readStoredUser, type StoredUser } from '../../lib/stored-session.ts';
+import type { StoredUser } from '~shared/rules/stored-session.ts';
+import { readStoredUser } from '../../lib/storage-area.ts';
 
 type Status = { kind: 'saved' | 'reset'; signedOut: boolean } | null;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ExternalLinkIcon } from '../../../../shared/ui/icons.tsx';
+import { ExternalLinkIcon } from '~shared/ui/icons.tsx';
 
 interface NewTabLinkProps {
   href: string;

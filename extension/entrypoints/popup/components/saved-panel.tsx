@@ -1,11 +1,11 @@
-import { BRAND_NAME } from '../../../../shared/constants.ts';
-import { LINK_ADDED_TITLE, LINK_UPDATED_TITLE } from '../../../../shared/messages.ts';
-import { displayHost } from '../../../../shared/rules/url.ts';
-import { Button } from '../../../../shared/ui/Button.tsx';
+import { BRAND_NAME } from '~shared/constants.ts';
+import { LINK_ADDED_TITLE, LINK_UPDATED_TITLE } from '~shared/messages.ts';
+import { displayHost } from '~shared/rules/url.ts';
+import { Button } from '~shared/ui/button.tsx';
 import { dashboardPage, type ExtensionSettings } from '../../../lib/settings.ts';
-import { CheckCircleIcon, CloudOffIcon } from '../../../../shared/ui/icons.tsx';
-import { NewTabLink } from './NewTabLink.tsx';
-import type { SaveResult } from './QuickSave.tsx';
+import { CheckCircleIcon, CloudOffIcon } from '~shared/ui/icons.tsx';
+import { NewTabLink } from './new-tab-link.tsx';
+import type { SaveResult } from './quick-save.tsx';
 
 /** The clear "it's saved" state after Save, with a way into the dashboard (or the queued state). */
 export function SavedPanel({ result, settings, onAnother }: { result: SaveResult; settings: ExtensionSettings; onAnother: () => void }) {

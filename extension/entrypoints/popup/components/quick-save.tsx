@@ -1,15 +1,16 @@
 import { useEffect, useMemo } from 'react';
-import { DEFAULT_CATEGORY_NAME, NEW_CATEGORY_OPTION } from '../../../../shared/constants.ts';
-import type { SaveLinkOutcome } from '../../../../shared/data/links/api.ts';
-import { displayHost, safeHref } from '../../../../shared/rules/url.ts';
-import { Button } from '../../../../shared/ui/Button.tsx';
-import { CategorySelect, type CategoryOption } from '../../../../shared/ui/CategorySelect.tsx';
-import { FormField } from '../../../../shared/ui/FormField.tsx';
-import { CONTROL_CLASS } from '../../../../shared/ui/field-classes.ts';
-import { useValidatedForm } from '../../../../shared/ui/use-validated-form.ts';
-import { notify } from '../notify.ts';
+import { DEFAULT_CATEGORY_NAME, NEW_CATEGORY_OPTION } from '~shared/constants.ts';
+import type { SaveLinkOutcome } from '~shared/data/links/api.ts';
+import { displayHost, safeHref } from '~shared/rules/url.ts';
+import { Button } from '~shared/ui/button.tsx';
+import { CategorySelect, type CategoryOption } from '~shared/ui/category-select.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
+import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
+import { useFocusOnMount } from '~shared/ui/use-focus-on-mount.ts';
+import { useValidatedForm } from '~shared/ui/use-validated-form.ts';
+import { showInfoToast, showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
 import type { TabLike } from '../../../lib/menus.ts';
-import type { StoredUser } from '../../../lib/stored-session.ts';
+import type { StoredUser } from '~shared/rules/stored-session.ts';
 import { cleanTitle } from '../../../lib/title-from-url.ts';
 import type { QuickSaveValues } from '../data.ts';
 import { loadData } from '../load-data.ts';
@@ -28,26 +29,30 @@ interface QuickSaveProps {
   folders: readonly CategoryOption[];
   /** Values to start from instead of the tab's (after 'Edit' on the saved state). */
   initial?: QuickSaveValues | null;
+  /** The folder preselected for a new save (General settings' default folder); '' = Recently Saved Links. */
+  preferredCategoryId?: string;
   onSaved: (result: SaveResult, values: QuickSaveValues) => void;
 }
 
 /** The current tab's title and http(s) URL, editable (other schemes, e.g. chrome://, start empty). */
-function initialValues(tab: TabLike | null): QuickSaveValues {
+function initialValues(tab: TabLike | null, categoryId = ''): QuickSaveValues {
   const url = safeHref(tab?.url) ? (tab?.url ?? '') : '';
-  return { title: url ? cleanTitle(tab?.title) : '', url, categoryId: '', newCategory: '' };
+  return { title: url ? cleanTitle(tab?.title) : '', url, categoryId, newCategory: '' };
 }
 
 /**
  * Quick-save: the Add Link form's fields for the current tab (title, URL, category with
  * '+ Create new category'), saved with the dashboard's rules; unreachable server → queued.
  */
-export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSaveProps) {
+export function QuickSave({ user, tab, folders, initial, preferredCategoryId, onSaved }: QuickSaveProps) {
   const form = useValidatedForm({
-    initialValues: useMemo(() => initial ?? initialValues(tab), [initial, tab]),
+    initialValues: useMemo(() => initial ?? initialValues(tab, preferredCategoryId), [initial, tab, preferredCategoryId]),
     load: loadData,
     validate: (data, values) => data.validate.link(values),
   });
   const creating = form.values.categoryId === NEW_CATEGORY_OPTION;
+  // '+ Create new category' shows the name field and moves the caret into it.
+  const newCategoryRef = useFocusOnMount<HTMLInputElement>(creating);
   useEffect(() => markInteractive('signed-in'), []);
 
   const submit = form.handleSubmit(async (values) => {
@@ -63,11 +68,13 @@ export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSavePro
         saved.outcome === 'updated_existing'
           ? data.linkUpdatedExisting(saved.link.title)
           : data.linkAddedMessage(saved.link.title, folderName);
-      notify.success(message.title, message.description);
+      showSuccessToast(message.title, message.description);
+      // The link cache (search, toolbar state) follows the save.
+      void tellWorker({ type: 'links:refresh' });
       onSaved({ kind: 'saved', outcome: saved.outcome, title: saved.link.title, url: saved.link.url, folderName }, values);
     } catch (error) {
       if (!data.isRetryableSaveError(error)) {
-        notify.error(data.saveErrorToast(error));
+        showToastMessage(data.saveErrorToast(error));
         return;
       }
       // Unreachable: the worker keeps it and retries with backoff; nothing is lost.
@@ -84,10 +91,10 @@ export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSavePro
         },
       });
       if (!queued?.ok) {
-        notify.error(data.saveErrorToast(error));
+        showToastMessage(data.saveErrorToast(error));
         return;
       }
-      void notify.info('Saved offline', 'It will be sent as soon as the server can be reached.');
+      showInfoToast({ title: 'Saved offline', description: 'It will be sent as soon as the server can be reached.' });
       onSaved({ kind: 'queued', title: input.title, url: input.url }, values);
     }
   });
@@ -116,7 +123,7 @@ export function QuickSave({ user, tab, folders, initial, onSaved }: QuickSavePro
       </FormField>
       {creating ? (
         <FormField label="New Category Name" error={form.errors.newCategory}>
-          <input type="text" autoComplete="off" autoFocus className={CONTROL_CLASS} {...form.bind('newCategory')} />
+          <input type="text" autoComplete="off" ref={newCategoryRef} className={CONTROL_CLASS} {...form.bind('newCategory')} />
         </FormField>
       ) : null}
       <Button type="submit" className="mt-1 w-full" disabled={form.busy}>

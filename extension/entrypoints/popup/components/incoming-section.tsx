@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { DEFAULT_CATEGORY_NAME, INCOMING_REFRESH_MS } from '../../../../shared/constants.ts';
-import type { IncomingShare } from '../../../../shared/data/incoming/api.ts';
-import type { CategoryOption } from '../../../../shared/ui/CategorySelect.tsx';
-import { IncomingList, type IncomingItem } from '../../../../shared/ui/IncomingList.tsx';
-import { notify } from '../notify.ts';
-import { InboxIcon } from '../../../../shared/ui/icons.tsx';
+import { useEffect, useState } from 'react';
+import { DEFAULT_CATEGORY_NAME, INCOMING_REFRESH_MS } from '~shared/constants.ts';
+import type { IncomingShare } from '~shared/data/incoming/api.ts';
+import type { CategoryOption } from '~shared/ui/category-select.tsx';
+import { IncomingList, type IncomingItem } from '~shared/ui/incoming-list.tsx';
+import { showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
+import { InboxIcon } from '~shared/ui/icons.tsx';
 import { loadData } from '../load-data.ts';
 import { tellWorker } from '../worker.ts';
 
@@ -19,22 +19,19 @@ const REJECTED_TOAST = 'Link rejected';
 export function IncomingSection({ folders }: { folders: readonly CategoryOption[] }) {
   const [items, setItems] = useState<IncomingShare[] | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const data = await loadData();
-      setItems(await data.fetchIncoming());
-    } catch (error) {
-      // Part 1 §8: errors from the incoming query are only logged.
-      console.warn('incoming shares', error);
-      setItems((current) => current ?? []);
-    }
-  }, []);
-
   useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), INCOMING_REFRESH_MS);
+    const load = () =>
+      void loadData()
+        .then((data) => data.fetchIncoming())
+        .then(setItems, (error: unknown) => {
+          // Part 1 §8: errors from the incoming query are only logged.
+          console.warn('incoming shares', error);
+          setItems((current) => current ?? []);
+        });
+    load();
+    const timer = setInterval(load, INCOMING_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, []);
 
   async function decide(item: IncomingItem, decision: { accept: string } | 'reject') {
     const data = await loadData();
@@ -42,10 +39,10 @@ export function IncomingSection({ folders }: { folders: readonly CategoryOption[
       if (decision === 'reject') await data.rejectShare(item.shared_link_id);
       else await data.acceptShare(item.shared_link_id, decision.accept);
     } catch (error) {
-      notify.error(data.errorToast(decision === 'reject' ? 'incoming.reject' : 'incoming.accept', error));
+      showToastMessage(data.errorToast(decision === 'reject' ? 'incoming.reject' : 'incoming.accept', error));
       throw error;
     }
-    notify.success(decision === 'reject' ? REJECTED_TOAST : ACCEPTED_TOAST);
+    showSuccessToast(decision === 'reject' ? REJECTED_TOAST : ACCEPTED_TOAST);
     setItems((current) => (current ?? []).filter((share) => share.shared_link_id !== item.shared_link_id));
     void tellWorker({ type: 'badge:refresh' });
   }
