@@ -1,63 +1,49 @@
 import path from 'node:path';
 import type { Rollup } from 'vite';
+import { fromWebRoot, ROUTE_MODULES, type RouteModule } from './src/app/route-modules.ts';
 
 /**
- * One chunk for the code every signed-in page shares (issue 11 'Scale': a folder's first load).
+ * One chunk for the code every signed-in page shares, so that a signed-in first load (a folder's
+ * above all) fetches few files.
  *
  * Left to itself Rollup makes a chunk per distinct set of pages that share a module, and a folder's
  * first load fetched 55 files, many under 1 KB. Each file costs the browser a cache lookup, an IPC
  * round trip and a compile task of its own, which on a 2-core machine added ~100 ms between the
- * first request and the last answer even from the HTTP cache. With this chunk it fetched 16, and
- * the dashboard 20 instead of 70; with the entry and app-data groupings below (session 14), 7 and 24.
+ * first request and the last answer even from the HTTP cache. With the groupings below a folder's
+ * first load fetches 7 files and the dashboard's 24.
  *
  * The shared chunk holds what the signed-in roots below load statically (data providers, signed-in
  * layout, the first-load data preload) and whatever two or more signed-in pages load statically,
  * except anything a page without a session can load: those modules keep Rollup's own chunks, so
  * the landing page, /auth and public profile pages never download signed-in code (their budgets
- * are in README "Performance"). A signed-in page missing from the list only keeps Rollup's default
- * chunks: the list can fall behind without breaking anything.
+ * are in docs/performance.md).
  */
 const SIGNED_IN_ROOTS = ['src/app/data-providers.tsx', 'src/app/route-data-preload.ts', 'src/routes/signed-in/signed-in-layout.tsx'];
-const SIGNED_IN_PAGES = [
-  'src/routes/dashboard/dashboard-page.tsx',
-  'src/routes/category/category-page.tsx',
-  'src/routes/category/all-templates-page.tsx',
-  'src/routes/category/template-folder-view.tsx',
-  'src/routes/settings/settings-page.tsx',
-  'src/routes/settings/privacy-page.tsx',
-  'src/routes/settings/appearance-page.tsx',
-  'src/routes/settings/name-email-page.tsx',
-  'src/routes/settings/social-sharing-page.tsx',
-  'src/routes/settings/api-docs-page.tsx',
-  'src/routes/settings-data/import-export-page.tsx',
-  'src/routes/studio/studio-page.tsx',
-  'src/routes/studio/preview-publish-page.tsx',
-  'src/routes/share-in/share-in-page.tsx',
-  // Public, but below the data providers too: it loads the signed-in chunk whatever it is grouped with.
-  'src/routes/share-in/receive-page.tsx',
-];
 /**
- * The public pages with a first-load budget (README "Performance"): a module all three load at once
- * goes into the entry chunk, which every page loads. It costs them no byte and saves every page,
- * a signed-in first load included, a request of its own (issue 11 'Scale'). Such a module then
- * runs as the app starts, on every page: keep what these pages share free of work at load time.
+ * The pages below the data providers (route-modules.ts): the signed-in ones, and the public ones
+ * with data, which load the signed-in chunk whatever they are grouped with.
  */
-export const PUBLIC_FIRST_LOADS = [
-  'src/routes/landing/landing-page.tsx',
-  'src/routes/auth/auth-page.tsx',
-  'src/routes/public-page/slug-route.tsx',
-];
+const SIGNED_IN_PAGES = ROUTE_MODULES.filter((module: RouteModule) => module.access !== 'public').map(fromWebRoot);
+/**
+ * The public pages with a first-load budget (docs/performance.md; route-modules.ts): a module all
+ * of them load goes into the entry chunk, which every page loads. It costs them no byte and saves
+ * every page, a signed-in first load included, a request of its own. Such a module then runs as the
+ * app starts, on every page: keep what these pages share free of work at load time.
+ */
+export const PUBLIC_FIRST_LOADS = ROUTE_MODULES.filter((module: RouteModule) => module.budgeted).map(fromWebRoot);
 /**
  * Lazily loaded roots that only run for a signed-in visitor or one signing in: supabase-js, the
- * session helpers, a signed-in visitor's appearance on public pages, the sign-in form's actions.
- * What only they and the signed-in chunk load goes into one chunk (APP_DATA_CHUNK) instead of one
- * per set of roots: a folder's first load fetched four small files for it (issue 11 'Scale').
+ * session helpers, a signed-in visitor's appearance on public pages, the sign-in form's actions,
+ * the error texts a failed action's toast loads (shared/ui/toast.ts). What only they and the
+ * signed-in chunk load goes into one chunk (APP_DATA_CHUNK) instead of one per set of roots: a
+ * folder's first load fetched four small files for it.
  */
 export const SIGNED_IN_FLOW_ROOTS = [
-  'src/app/supabase-client.ts',
+  'src/lib/supabase-client.ts',
   '../shared/data/session.ts',
   'src/app/appearance/load-user-appearance.ts',
   'src/routes/auth/auth-actions.ts',
+  '../shared/data/errors.ts',
 ];
 export const APP_DATA_CHUNK = 'app-data';
 const ENTRY = 'src/main.tsx';
@@ -165,10 +151,21 @@ export function chunkAssignments(webRoot: string, info: ModuleGraph): Map<string
       out.set(id, APP_DATA_CHUNK);
       continue;
     }
-    const key = [...by].sort().join('|');
+    // What one budgeted public page shares with other lazy roots (the Studio, dialogs...) goes into
+    // one chunk beside that page's own, not one per set of roots: each small file costs the budgeted
+    // page a request and its gzip overhead. The other roots download a little more instead.
+    const budgetedRoots = by.filter((root) => publicFirstLoads.includes(root));
+    const key =
+      by.length > 1 && budgetedRoots.length === 1 && !by.includes(SIGNED_IN_CHUNK)
+        ? `${budgetedRoots[0]}|shared`
+        : [...by].sort().join('|');
     let name = names.get(key);
     if (!name) {
-      const base = by.length === 1 ? path.basename(by[0]).replace(/\.[^.]+$/, '') : 'shared';
+      const base = key.endsWith('|shared')
+        ? `${path.basename(budgetedRoots[0]).replace(/\.[^.]+$/, '')}-shared`
+        : by.length === 1
+          ? path.basename(by[0]).replace(/\.[^.]+$/, '')
+          : 'shared';
       name = base;
       for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
       used.add(name);

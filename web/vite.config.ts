@@ -6,6 +6,7 @@ import { BRAND_NAME, LANDING_PAGE_TITLE } from '../shared/constants.ts';
 import { webApiRoutes } from '../scripts/lib/web-api.ts';
 import { signedInChunk } from './signed-in-chunk.ts';
 import { compileHints } from './compile-hints.ts';
+import { thirdPartyLicences } from './third-party-licences.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -43,6 +44,7 @@ export default defineConfig(({ mode }) => {
       htmlConstants(env.VITE_SITE_URL ?? ''),
       webApi(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY),
       compileHints(import.meta.dirname),
+      thirdPartyLicences(),
     ],
     resolve: {
       alias: [

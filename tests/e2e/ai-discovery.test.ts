@@ -5,10 +5,10 @@ import { callFunction, setFunctionEnv } from '../functions/helpers.ts';
 import { aiStatus } from '../../shared/data/ai/api.ts';
 import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup/clients.ts';
 import { createCategory, openDashboard, savedCategoryId, seedLinks } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, screenshot, type ContextOptions } from './web-browser.ts';
+import { expectToast, launchChromium, type ContextOptions } from './web-browser.ts';
 
 /**
- * Issue 15: the dashboard's AI Link Discovery card against the ai-chat function and a fake
+ * The dashboard's AI Link Discovery card against the ai-chat function and a fake
  * OpenAI-compatible server (the outside world), plus the footer banner and the debug panel's gate.
  */
 
@@ -115,7 +115,6 @@ describe('AI Link Discovery card', () => {
     const list = card.getByTestId('ai-suggestions');
     expect(await card.getByTestId('ai-not-configured').count()).toBe(0);
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('400px');
-    await screenshot(page, 'ai-discovery-suggestions');
 
     // Scrollbars hide 600 ms after scrolling stops.
     await list.evaluate((el) => el.scrollBy(0, 80));
@@ -132,14 +131,18 @@ describe('AI Link Discovery card', () => {
       })
       .toBe(1);
     await card.getByRole('button', { name: 'Added The Perfect Loaf' }).waitFor({ timeout: WAIT });
-    const { data: folders } = await user.client.from('categories').select('id, name');
+    const { data: folders } = await user.client
+      .from('categories')
+      .select('id, name')
+      .overrideTypes<Array<{ id: string; name: string }>, { merge: false }>();
     const baking = folders?.find((f) => f.name === 'Baking');
     expect(baking).toBeTruthy();
     expect(folders?.filter((f) => f.name.toLowerCase() === 'recipes')).toHaveLength(1);
     const { data: links } = await user.client
       .from('links')
       .select('url, category_id, second_category_id')
-      .in('url', ['https://www.kingarthurbaking.com/recipes', 'https://www.theperfectloaf.com/']);
+      .in('url', ['https://www.kingarthurbaking.com/recipes', 'https://www.theperfectloaf.com/'])
+      .overrideTypes<Array<{ url: string; category_id: string; second_category_id: string | null }>, { merge: false }>();
     const byUrl = new Map((links ?? []).map((l) => [l.url, l]));
     expect(byUrl.get('https://www.kingarthurbaking.com/recipes')).toMatchObject({ category_id: saved, second_category_id: recipes });
     expect(byUrl.get('https://www.theperfectloaf.com/')).toMatchObject({ category_id: saved, second_category_id: baking?.id });
@@ -170,7 +173,6 @@ describe('AI Link Discovery card', () => {
         .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href)),
     ).toEqual(['https://news.ycombinator.com/', 'https://lobste.rs/']);
     await card.scrollIntoViewIfNeeded();
-    await screenshot(page, 'ai-discovery-phone');
   });
 
   it('maps every error: quota, API key, service error, authentication, and anything else', async () => {
@@ -222,16 +224,23 @@ describe('AI Link Discovery card', () => {
     expect(openai.requests.length).toBe(before);
   });
 
-  it('says plainly when no API key is configured, and how to set one', async () => {
+  it('says plainly when no API key is configured: not enabled, Discover disabled; only admins see how to set one', async () => {
     await setFunctionEnv('ai-chat', {});
     try {
       const { page } = await dashboard();
       const note = page.getByTestId('ai-not-configured');
       await note.waitFor({ timeout: WAIT });
-      expect(await note.innerText()).toContain('OPENAI_API_KEY');
-      await ask(page, 'anything');
-      await expectToast(page, 'OpenAI API key issue');
-      await screenshot(page, 'ai-discovery-not-configured');
+      expect(await note.innerText()).toContain('AI discovery is not enabled on this site.');
+      // No developer text for users.
+      expect(await note.innerText()).not.toContain('OPENAI_API_KEY');
+      expect(await page.getByRole('button', { name: 'Discover' }).isDisabled()).toBe(true);
+
+      const admin = await createConfirmedUser();
+      expect((await serviceClient().from('user_roles').insert({ user_id: admin.user.id, role: 'admin' })).error).toBeNull();
+      const { page: adminPage } = await dashboard({ user: admin });
+      await adminPage.getByTestId('ai-enable-help').waitFor({ timeout: WAIT });
+      expect(await adminPage.getByTestId('ai-not-configured').innerText()).toContain('OPENAI_API_KEY');
+      expect(await adminPage.getByRole('button', { name: 'Discover' }).isDisabled()).toBe(true);
     } finally {
       await useFake();
     }

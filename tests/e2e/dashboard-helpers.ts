@@ -1,10 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { SystemCategoryKey } from '../../shared/constants.ts';
 import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
 import { newContext, type ContextOptions } from './web-browser.ts';
-import { AUTH_STORAGE_KEY } from './web-session.ts';
+import { AUTH_STORAGE_KEY } from '../../shared/rules/stored-session.ts';
 
-/** Helpers for the dashboard e2e tests (issue 7). */
+/** Helpers for the dashboard e2e tests. */
 
 export interface DashboardSession {
   context: BrowserContext;
@@ -32,10 +33,10 @@ export async function recordWindowOpens(context: BrowserContext): Promise<void> 
   await context.addInitScript(() => {
     const opened: Array<{ url: string; target: string }> = [];
     (window as unknown as { __opened: typeof opened }).__opened = opened;
-    window.open = ((url?: string | URL, target?: string) => {
+    window.open = (url?: string | URL, target?: string) => {
       opened.push({ url: String(url ?? ''), target: target ?? '' });
       return null;
-    }) as typeof window.open;
+    };
   });
 }
 
@@ -133,8 +134,8 @@ export async function shownTitles(page: Page): Promise<string[]> {
 }
 
 /** The id of one of the user's system folders ('saved', 'incoming', 'approved', ...). */
-export async function systemFolderId(user: ConfirmedUser, key: string): Promise<string> {
+export async function systemFolderId(user: ConfirmedUser, key: SystemCategoryKey): Promise<string> {
   const { data, error } = await user.client.from('categories').select('id').eq('system_key', key).single();
   if (error) throw error;
-  return data.id as string;
+  return data.id;
 }

@@ -12,7 +12,7 @@ import {
   seedLinks,
   waitForGrid,
 } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, screenshot, webUrl } from './web-browser.ts';
+import { expectToast, launchChromium, webUrl } from './web-browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,7 +52,6 @@ describe('dashboard: links', () => {
   it('adds a link (with a new category and an icon), shows validation messages, updates a duplicate URL', async () => {
     const { context, page, user } = await openDashboard(browser);
     await page.getByText('No links found. Add your first link!').first().waitFor();
-    await screenshot(page, 'dashboard-empty-dark');
     const editor = page.getByTestId('link-editor');
     expect(await editor.getByRole('heading', { name: 'Add New Link' }).isVisible()).toBe(true);
 
@@ -64,7 +63,6 @@ describe('dashboard: links', () => {
     await editor.getByLabel('URL').fill('not a url');
     await editor.getByRole('button', { name: 'Add Link' }).click();
     await editor.getByText('Please enter a valid URL').waitFor();
-    await screenshot(page, 'dashboard-link-validation');
 
     // Icon checks: type, then size.
     const iconInput = editor.getByLabel('Icon (optional)');
@@ -105,7 +103,6 @@ describe('dashboard: links', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].title).toBe('Example Docs');
     await card(section(page, 'Recently Saved Links'), 'Example Docs').waitFor();
-    await screenshot(page, 'dashboard-link-added');
     await context.close();
   });
 
@@ -131,14 +128,12 @@ describe('dashboard: links', () => {
     for (const item of ['Go to Site (Same Page)', 'Go to Site (Pop-up Window)', 'Share Link', 'Edit Link', 'Delete Link']) {
       expect(await menu.getByRole('menuitem', { name: item }).isVisible()).toBe(true);
     }
-    await screenshot(page, 'dashboard-link-menu');
     await menu.getByRole('menuitem', { name: 'Edit Link' }).click();
     const editor = page.getByTestId('link-editor');
     await editor.getByRole('heading', { name: 'Edit Link' }).waitFor();
     expect(await editor.locator('form').getAttribute('data-editing')).toBe('true');
     expect(await alpha.getAttribute('data-editing')).toBe('true');
     expect(await editor.getByLabel('Title').inputValue()).toBe('Alpha');
-    await screenshot(page, 'dashboard-link-editing');
 
     // Cancel leaves edit mode without saving.
     await editor.getByLabel('Title').fill('Changed');
@@ -168,7 +163,6 @@ describe('dashboard: links', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('heading', { name: 'Delete Link' }).waitFor();
     expect(await dialog.innerText()).toContain('Are you sure you want to delete "Beta"? This action cannot be undone.');
-    await screenshot(page, 'dashboard-delete-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await linksOf(user.user.id)).toHaveLength(2);
     await beta.getByRole('button', { name: 'Delete link' }).click();
@@ -227,7 +221,6 @@ describe('dashboard: links', () => {
       expect(await first.getByRole('button', { name: label, exact: true }).isVisible()).toBe(true);
     expect(await first.getByRole('button', { name: 'Left', exact: true }).isDisabled()).toBe(true);
     expect(await first.getByRole('button', { name: 'Beginning', exact: true }).isDisabled()).toBe(true);
-    await screenshot(page, 'dashboard-reorder-hover');
 
     await move('L2', 'Right', 'Link moved right successfully!');
     expect(await folderOrder(user.client, folderId)).toEqual(['L1', 'L3', 'L2', 'L4']);
@@ -252,7 +245,6 @@ describe('dashboard: links', () => {
     await card(phoneOrder, 'L4').getByRole('button', { name: 'Up', exact: true }).click();
     await expectToast(phone.page, 'Link moved up successfully!');
     expect(await folderOrder(user.client, folderId)).toEqual(['L4', 'L1', 'L2', 'L3']);
-    await screenshot(phone.page, 'dashboard-phone');
     await phone.context.close();
   });
 });

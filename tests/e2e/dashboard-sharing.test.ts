@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, latestMail, serviceClient } from '../setup/clients.ts';
 import { card, openDashboard, openedUrls, section, seedLinks, waitForGrid } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, screenshot } from './web-browser.ts';
+import { expectToast, launchChromium } from './web-browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +69,25 @@ describe('dashboard: sharing', () => {
     const option = a.page.getByRole('option', { name: new RegExp(`@${bobName}`) });
     await option.waitFor();
     expect(await option.innerText()).toContain('Bob Receiver');
-    await screenshot(a.page, 'dashboard-share-suggestions');
+    // The list is a popover beside the field, whole inside the window, on a desktop and a phone (a bottom sheet).
+    const initialSize = a.page.viewportSize();
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await a.page.setViewportSize(size);
+      await expect
+        .poll(async () => {
+          const field = await dialog.getByLabel('Username', { exact: true }).boundingBox();
+          const list = await a.page.getByRole('listbox', { name: 'Username suggestions' }).boundingBox();
+          if (!field || !list) return 'missing';
+          const beside = list.y >= field.y + field.height || list.y + list.height <= field.y;
+          const inside = list.x >= 0 && list.y >= 0 && list.x + list.width <= size.width && list.y + list.height <= size.height;
+          return beside && inside ? 'ok' : JSON.stringify({ field, list });
+        })
+        .toBe('ok');
+    }
+    if (initialSize) await a.page.setViewportSize(initialSize);
     await option.click();
     await dialog.getByLabel('Add message').fill('You will like this');
     await dialog.getByRole('button', { name: 'Share Link' }).click();
@@ -108,7 +126,6 @@ describe('dashboard: sharing', () => {
     await expect.poll(() => outgoing.getByTestId('count-badge').first().innerText()).toBe('2');
     await expect.poll(() => card(outgoing, 'Great Read').innerText()).toMatch(/Shares\s*1/);
     expect(await a.page.locator('#outgoing-category').count()).toBe(1);
-    await screenshot(a.page, 'dashboard-outgoing');
 
     // B: both under Incoming, with the NEW graffiti; the incoming folder pulses in Manage Categories.
     const b = await openDashboard(browser, { user: bob });
@@ -121,7 +138,6 @@ describe('dashboard: sharing', () => {
     expect(await incoming.getByRole('article', { name: 'Great Read' }).innerText()).toContain('From Dana Board');
     const incomingRow = b.page.locator('[data-testid="category-row"][data-category-name="Recently Received Links (Incoming)"]');
     expect(await incomingRow.getAttribute('data-pulsing')).toBe('true');
-    await screenshot(b.page, 'dashboard-incoming-new');
     await b.context.close();
     await a.context.close();
   });
@@ -152,7 +168,6 @@ describe('dashboard: sharing', () => {
     await dialog.getByLabel('Share Method').selectOption('social');
     await dialog.getByLabel('Social Platform').selectOption('twitter');
     await dialog.getByLabel('Social Media Handle').fill('@friend');
-    await screenshot(a.page, 'dashboard-share-social');
     await dialog.getByRole('button', { name: 'Share Link' }).click();
     await expectToast(a.page, '"Tune" was shared with @friend on X (Twitter).');
     const opened = (await openedUrls(a.page)).at(-1)!;

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 6, the third outcome of 'Copy to folder' in the browser: 'Link copied' (a URL new to
+ * The third outcome of 'Copy to folder' in the browser: 'Link copied' (a URL new to
  * the account is inserted). A user's own links always find their own URL (so they are moved, see
  * folders.test.ts); a link someone shared with you is the one a copy inserts. The inbox offers
  * 'Copy to folder' on each pending share, which stays pending.
@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
 import { card, createCategory, seedLinks, useSessionOf } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, newContext, screenshot } from './web-browser.ts';
+import { expectToast, launchChromium, newContext } from './web-browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,14 +40,13 @@ describe('copy to folder: Link copied', () => {
     ).toBeNull();
     const { data: incoming } = await b.client.from('categories').select('id').eq('system_key', 'incoming').single();
 
-    const page = await openFolder(b, incoming!.id as string);
+    const page = await openFolder(b, incoming!.id);
     const row = page.getByTestId('incoming-shares').getByRole('listitem').filter({ hasText: 'Shared Gem' });
     await row.waitFor({ timeout: WAIT });
     await row.getByRole('button', { name: 'Copy to folder' }).click();
     const dialog = page.getByRole('dialog', { name: 'Copy to folder' });
     await dialog.waitFor();
     await dialog.getByLabel('Destination folder').selectOption({ label: 'Keepers' });
-    await screenshot(page, 'folders-copy-from-inbox');
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await expectToast(page, 'Link copied', WAIT);
     await dialog.waitFor({ state: 'detached', timeout: WAIT });

@@ -1,15 +1,15 @@
 /**
- * Open items of issues 13 and 17, in Debian chromium against the real stack:
- * - issue 17 item 8: the reset form shows 'Not your e-mail or username' for the user resetting;
- * - issue 13 item 2: while sharing is off (or the account deactivated) 'Share Link' is greyed out;
- * - issue 17 item 10: every file input has the product's look (a styled input, or a styled button
+ * Settings rules seen in the app, in Debian chromium against the real stack:
+ * - the reset form shows 'Not your e-mail or username' for the user resetting;
+ * - while sharing is off (or the account deactivated) 'Share Link' is greyed out;
+ * - every file input has the product's look (a styled input, or a styled button
  *   that opens a hidden one).
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, createConfirmedUser, extractLink, latestMail } from '../setup/clients.ts';
 import { card, createCategory, openDashboard, section, seedLinks } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, newContext, screenshot, webUrl } from './web-browser.ts';
+import { expectToast, launchChromium, newContext, webUrl } from './web-browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const WAIT = 20_000;
 
-describe('reset password form: the "not your e-mail" rule (issue 17 item 8)', () => {
+describe('reset password form: the "not your e-mail" rule', () => {
   it('lists the rule for the recovering user, marks it unmet while the password holds the e-mail or username, and the server agrees', async () => {
     const user = await createConfirmedUser({ firstName: 'Rita', lastName: 'Reset' });
     const username = `rita${Date.now().toString(36)}`;
@@ -50,7 +50,6 @@ describe('reset password form: the "not your e-mail" rule (issue 17 item 8)', ()
     await expect.poll(() => identityRule.getAttribute('data-met'), { timeout: WAIT }).toBeNull();
     await form.getByLabel('New Password').fill('Quartz-Meadow-41!Lantern');
     await expect.poll(() => identityRule.getAttribute('data-met'), { timeout: WAIT }).toBe('true');
-    await screenshot(page, 'leftovers-reset-identity-rule-phone');
 
     // What the form warned about is what the server refuses.
     await form.getByLabel('New Password').fill(withEmail);
@@ -71,7 +70,7 @@ async function shareItem(page: Page, scope: Locator, title: string): Promise<Loc
   return item;
 }
 
-describe('share buttons while sharing is off (issue 13 item 2)', () => {
+describe('share buttons while sharing is off', () => {
   it('greys out Share Link on the dashboard and in a folder while sharing is disabled or the account deactivated, and turns it back on', async () => {
     const { page, context, user } = await openDashboard(browser);
     const folderId = await createCategory(user.client, user.user.id, 'Reading');
@@ -97,8 +96,13 @@ describe('share buttons while sharing is off (issue 13 item 2)', () => {
     await expect
       .poll(
         async () =>
-          (await user.client.from('user_privacy_settings').select('sharing_disabled').eq('user_id', user.user.id).single()).data
-            ?.sharing_disabled,
+          (
+            await user.client
+              .from('user_privacy_settings')
+              .select('sharing_disabled')
+              .eq('user_id', user.user.id)
+              .single<{ sharing_disabled: boolean }>()
+          ).data?.sharing_disabled,
       )
       .toBe(true);
 
@@ -108,7 +112,6 @@ describe('share buttons while sharing is off (issue 13 item 2)', () => {
     await expect.poll(() => item.getAttribute('aria-disabled'), { timeout: WAIT }).toBe('true');
     expect(await item.innerText()).toContain('Sharing is turned off in Settings › Privacy & Security.');
     expect(Number(await item.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
-    await screenshot(page, 'leftovers-share-off-dashboard');
     // Choosing it does nothing: no Share dialog.
     await item.click({ force: true });
     await page.keyboard.press('Escape');
@@ -183,7 +186,7 @@ async function opensChooser(page: Page, opener: Locator, testId: string): Promis
   expect(await chooser.element().getAttribute('data-testid')).toBe(testId);
 }
 
-describe('styled file inputs everywhere (issue 17 item 10)', () => {
+describe('styled file inputs everywhere', () => {
   it('add form, category icon, backgrounds, studio uploads and import all use the product look', async () => {
     const { page, context, user } = await openDashboard(browser);
     // The add form's visible input.
@@ -243,7 +246,6 @@ describe('styled file inputs everywhere (issue 17 item 10)', () => {
     ]);
     expect(labelBg).toBe(primaryBg);
     await opensChooser(page, chooseFile, 'import-file');
-    await screenshot(page, 'leftovers-import-file-button');
     expect(user.user.id).toBeTruthy();
     await context.close();
   });

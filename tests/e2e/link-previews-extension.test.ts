@@ -5,7 +5,7 @@ import { launchWithExtension, type ExtensionBrowser } from './ext/browser.ts';
 import { eventually, inWorker, signInThroughPopup } from './ext/helpers.ts';
 
 /**
- * Issue 18, the extension's hint path in the built Chrome extension: the page menu (and the
+ * Link previews, the extension's hint path in the built Chrome extension: the page menu (and the
  * shortcut, same code) sends the tab's title and favIconUrl with the save; the server fetches the
  * hinted favicon under its SSRF rules. The page (/plain) names no icon and has a /favicon.ico, so
  * the stored bytes tell which one was used. The native menu cannot be clicked headless: the test
@@ -32,8 +32,13 @@ afterAll(async () => {
 });
 
 async function storedFavicon(url: string): Promise<string | null> {
-  const { data } = await serviceClient().from('links').select('favicon_url').eq('user_id', user.user.id).eq('url', url).maybeSingle();
-  return (data as { favicon_url: string | null } | null)?.favicon_url ?? null;
+  const { data } = await serviceClient()
+    .from('links')
+    .select('favicon_url')
+    .eq('user_id', user.user.id)
+    .eq('url', url)
+    .maybeSingle<{ favicon_url: string | null }>();
+  return data?.favicon_url ?? null;
 }
 
 describe('extension preview hints', () => {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewSite, type PreviewSite } from '../fakes/preview-site.ts';
 import { serviceClient } from '../setup/clients.ts';
 import { card, createCategory, openDashboard, PNG_1X1, savedCategoryId, section, seedLinks } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, screenshot } from './web-browser.ts';
+import { expectToast, launchChromium } from './web-browser.ts';
 
 /**
- * Issue 18 in the browser: the form's autofill, the card's stored favicon after a save, the
+ * Link previews in the browser: the form's autofill, the card's stored favicon after a save, the
  * folder gallery's preview image, "Refresh previews". The site is a local fake on 127.0.0.1
  * (allowed only by the test stack's LINK_PREVIEW_TEST_ALLOW); the browser itself never contacts it.
  */
@@ -28,14 +28,14 @@ async function linkRow(userId: string, url: string) {
     .select('id,title,description,favicon_url,preview_image_url')
     .eq('user_id', userId)
     .eq('url', url)
-    .maybeSingle();
-  return data as {
-    id: string;
-    title: string;
-    description: string | null;
-    favicon_url: string | null;
-    preview_image_url: string | null;
-  } | null;
+    .maybeSingle<{
+      id: string;
+      title: string;
+      description: string | null;
+      favicon_url: string | null;
+      preview_image_url: string | null;
+    }>();
+  return data;
 }
 
 describe('link previews', () => {
@@ -64,7 +64,6 @@ describe('link previews', () => {
     await editor.getByLabel('URL').fill(url);
     await expect.poll(() => title.inputValue(), { timeout: 20_000 }).toBe('Full Preview Page');
     expect(await description.inputValue()).toBe('A page about & for previews.');
-    await screenshot(page, 'link-previews-autofill');
 
     // Save: the card appears at once (letter or favicon), then shows the stored favicon.
     await editor.getByRole('button', { name: 'Add Link' }).click();
@@ -80,7 +79,6 @@ describe('link previews', () => {
     expect(row?.preview_image_url).toContain('/link-previews/');
     // Privacy: the page never loaded anything from the saved site.
     expect(siteRequests).toEqual([]);
-    await screenshot(page, 'link-previews-card-favicon');
 
     // Folder gallery view shows the preview image.
     const savedId = await savedCategoryId(user.client);
@@ -90,7 +88,6 @@ describe('link previews', () => {
     await image.waitFor({ timeout: 20_000 });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(64);
     expect(await card(page, 'Full Preview Page').locator('img[data-icon="favicon"]').count()).toBe(1);
-    await screenshot(page, 'link-previews-gallery');
     await context.close();
   });
 
@@ -163,7 +160,6 @@ describe('link previews', () => {
     await page.reload();
     const saved = card(page, 'Phone Preview');
     await saved.locator('img[data-icon="favicon"]').waitFor({ timeout: 20_000 });
-    await screenshot(page, 'link-previews-phone');
     await context.close();
   });
 });

@@ -8,12 +8,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createConfirmedUser, STRONG_PASSWORD, type ConfirmedUser } from '../setup/clients.ts';
 import { launchWithExtension, openPopup } from './ext/browser.ts';
-import { badgeText, eventually, popupScreenshot } from './ext/helpers.ts';
+import { badgeText, eventually } from './ext/helpers.ts';
 import { callFunction } from '../functions/helpers.ts';
 import { card, openDashboard, section, seedLinks, waitForGrid } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, screenshot } from './web-browser.ts';
+import { expectToast, launchChromium } from './web-browser.ts';
 
-/** Issue 17: what a new user trips over (counts, focus, messages, phone layout). */
+/** What a new user trips over: counts that agree, focus, messages, phone layout, password rules, outgoing shares. */
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ async function focusedName(page: Page): Promise<string> {
   });
 }
 
-describe('new user: counts agree (item 1)', () => {
+describe('new user: counts agree', () => {
   it('the Manage Categories incoming row counts the same pending links as the Incoming section', async () => {
     const sender = await createConfirmedUser({ firstName: 'Sam', lastName: 'Sender' });
     const receiver = await createConfirmedUser({ firstName: 'Rita', lastName: 'Receiver' });
@@ -61,15 +61,15 @@ describe('new user: counts agree (item 1)', () => {
     const incoming = page.getByTestId('incoming-subsection');
     await expect.poll(() => incoming.getByTestId('count-badge').first().innerText(), { timeout: 20_000 }).toBe('2');
     const row = page.locator('[data-testid="category-row"][data-category-name="Recently Received Links (Incoming)"]');
-    await expect.poll(() => row.getByLabel(/links$/).innerText(), { timeout: 20_000 }).toBe('2');
+    await expect.poll(() => row.getByLabel(/^\d+ links/).innerText(), { timeout: 20_000 }).toBe('2');
     expect(await row.getAttribute('data-pulsing')).toBe('true');
-    const { data } = await receiver.client.rpc('pending_incoming_count');
+    const { data } = await receiver.client.rpc('pending_incoming_count').overrideTypes<number, { merge: false }>();
     expect(data).toBe(2);
     await context.close();
   });
 });
 
-describe('new user: focus is never lost (item 2)', () => {
+describe('new user: focus is never lost', () => {
   it('reaches Add Category in at most 15 Tab presses with 20 links on screen', async () => {
     const { page, context, user } = await openDashboard(browser);
     await seedLinks(
@@ -213,7 +213,7 @@ async function controlsUnderToasts(page: Page): Promise<string[]> {
   });
 }
 
-describe('new user: keyboard shortcuts (item 2)', () => {
+describe('new user: keyboard shortcuts', () => {
   it('/ focuses search, n opens the add form, ? lists the shortcuts', async () => {
     const { page, context } = await openDashboard(browser);
     await page.locator('body').click({ position: { x: 5, y: 300 } });
@@ -242,7 +242,7 @@ describe('new user: keyboard shortcuts (item 2)', () => {
   });
 });
 
-describe('new user: icon gallery is a radio group (item 2)', () => {
+describe('new user: icon gallery is a radio group', () => {
   it('one tab stop; arrow keys move and choose', async () => {
     const { page, context } = await openDashboard(browser);
     await page.getByRole('button', { name: 'Add Category' }).click();
@@ -266,7 +266,7 @@ describe('new user: icon gallery is a radio group (item 2)', () => {
   });
 });
 
-describe('new user: messages that tell the truth (item 5)', () => {
+describe('new user: messages that tell the truth', () => {
   it('a search with no matches says so; a share to an address that cannot receive mail is refused', async () => {
     const { page, context, user } = await openDashboard(browser);
     await seedLinks(user, [{ title: 'Delta', url: 'https://delta.example/' }]);
@@ -288,7 +288,6 @@ describe('new user: messages that tell the truth (item 5)', () => {
     expect(await page.locator('[data-sonner-toast]', { hasText: 'was shared with' }).count()).toBe(0);
     expect(await dialog.isVisible()).toBe(true);
     expect(await controlsUnderToasts(page)).toEqual([]);
-    await screenshot(page, 'new-user-share-refused');
     await context.close();
   });
 
@@ -318,12 +317,11 @@ describe('new user: messages that tell the truth (item 5)', () => {
     expect(box!.y + box!.height).toBeGreaterThan(860 - 120);
     await page.mouse.move(0, 0);
     expect(await controlsUnderToasts(page)).toEqual([]);
-    await screenshot(page, 'new-user-toast-desktop');
     await context.close();
   });
 });
 
-describe('new user: phone layout (item 4)', () => {
+describe('new user: phone layout', () => {
   it('links come first, the add form is a sheet from the bottom bar, the bar covers no control', async () => {
     const { page, context, user } = await openDashboard(browser, { phone: true, user: await userWithUsername() });
     await seedLinks(
@@ -337,7 +335,6 @@ describe('new user: phone layout (item 4)', () => {
     const gridTop = (await page.getByRole('heading', { name: 'Your Links' }).boundingBox())!.y;
     const manageTop = (await page.getByRole('heading', { name: 'Manage Categories' }).boundingBox())!.y;
     expect(gridTop).toBeLessThan(manageTop);
-    await screenshot(page, 'new-user-phone-dashboard');
 
     // Keyboard users: every control focused with Tab is scrolled clear of the bottom bar.
     for (let i = 0; i < 40; i++) {
@@ -395,17 +392,16 @@ describe('new user: phone layout (item 4)', () => {
     await expect.poll(() => sheet.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
     await sheet.getByLabel('Title').fill('From the sheet');
     await sheet.getByLabel('URL').fill('https://sheet.example/');
-    await screenshot(page, 'new-user-phone-sheet');
     await sheet.getByRole('button', { name: 'Add Link' }).click();
     await sheet.waitFor({ state: 'detached', timeout: 20_000 });
     await card(section(page, 'Recently Saved Links'), 'From the sheet').waitFor({ timeout: 20_000 });
-    // Not checked here: where toasts land after the sheet closes. With a move toast still showing, the
-    // stack can sit over a card near the bottom (open item of issue 17, see the closing note).
+    // Where toasts land after the sheet closes (with a move toast still showing) is checked in
+    // phone-toasts.test.ts.
     await context.close();
   });
 });
 
-describe('new user: finish (items 7, 10)', () => {
+describe('new user: finish', () => {
   it('hiding the name hides the avatar initials; platform names are capitalised; cards have no dead space; 404 title', async () => {
     const { page, context, user } = await openDashboard(browser);
     await seedLinks(user, [{ title: 'Epsilon', url: 'https://epsilon.example/' }]);
@@ -441,7 +437,6 @@ describe('new user: finish (items 7, 10)', () => {
       'YouTube',
     ]);
     await page.keyboard.press('Escape');
-    await screenshot(page, 'new-user-dashboard-desktop');
 
     await page.goto('/no/such/page');
     await expect.poll(() => page.title()).toMatch(/not found/i);
@@ -449,7 +444,7 @@ describe('new user: finish (items 7, 10)', () => {
   });
 });
 
-describe('new user: extension popup (items 1, 9)', () => {
+describe('new user: extension popup', () => {
   it('a sign-in error toast goes after a successful sign-in; Accept works without choosing a folder; the badge counts as the dashboard does', async () => {
     const sender = await createConfirmedUser({ firstName: 'Pat', lastName: 'Popup' });
     const receiver = await createConfirmedUser({ firstName: 'Quinn', lastName: 'Popup' });
@@ -480,7 +475,6 @@ describe('new user: extension popup (items 1, 9)', () => {
 
       const row = popup.getByRole('listitem').filter({ hasText: 'Popup Share One' });
       expect(await row.getByRole('combobox').locator('option:checked').textContent()).toBe('Recently Saved Links');
-      await popupScreenshot(popup, 'new-user-popup-incoming', 'dark');
       await row.getByRole('button', { name: 'Accept' }).click();
       await popup.getByText('Link accepted and added to your collection!').waitFor({ timeout: 20_000 });
       expect(await popup.getByText('Please choose a destination folder').count()).toBe(0);
@@ -492,7 +486,7 @@ describe('new user: extension popup (items 1, 9)', () => {
   });
 });
 
-describe('new user: password rules in the form (item 8)', () => {
+describe('new user: password rules in the form', () => {
   it('sign-up shows the rules as the user types and a strength meter', async () => {
     const context = await browser.newContext({
       baseURL: (await import('./web-browser.ts')).webUrl(),
@@ -510,12 +504,11 @@ describe('new user: password rules in the form (item 8)', () => {
     await form.getByLabel('Password', { exact: true }).fill('Sturdy-Passw0rd!');
     await expect.poll(() => rules.locator('li:not([data-met])').count()).toBe(0);
     await expect.poll(() => form.getByTestId('password-strength').getAttribute('data-score'), { timeout: 20_000 }).toMatch(/^[34]$/);
-    await screenshot(page, 'new-user-sign-up-rules-phone');
     await context.close();
   });
 });
 
-describe('new user: outgoing shares (item 6)', () => {
+describe('new user: outgoing shares', () => {
   it('shows per link who it went to, how and when, with the count', async () => {
     const friend = await createConfirmedUser({ firstName: 'Fran', lastName: 'Friend' });
     const friendName = await setUsername(friend);
@@ -536,15 +529,14 @@ describe('new user: outgoing shares (item 6)', () => {
     expect(await item.getByTestId('outgoing-recipient-count').innerText()).toBe('Shared with 2 recipients');
     const lines = await item.getByTestId('outgoing-recipient').allInnerTexts();
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^someone@example\.test\s*· E-mail · \w{3} \d{1,2}, \d{4}$/);
+    expect(lines[0]).toMatch(/^someone@example\.test\s*· E-mail · \w{3} \d{1,2}, \d{4} · Pending$/);
     expect(lines[1]).toMatch(new RegExp(`^@${friendName}\\s*· Username · `));
     expect(await outgoing.getByTestId('count-badge').first().innerText()).toBe('1');
-    await screenshot(page, 'new-user-outgoing');
     await context.close();
   });
 });
 
-describe('new user: npm start is quick the second time (item 12)', () => {
+describe('new user: a second npm start reuses the builds', () => {
   const root = path.resolve(import.meta.dirname, '..', '..');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-twice-'));
   let child: ChildProcess | undefined;
@@ -563,8 +555,7 @@ describe('new user: npm start is quick the second time (item 12)', () => {
       });
     });
 
-  async function start(env: NodeJS.ProcessEnv): Promise<{ out: string; ms: number }> {
-    const started = Date.now();
+  async function start(env: NodeJS.ProcessEnv): Promise<string> {
     const proc = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
       cwd: root,
       env,
@@ -585,7 +576,6 @@ describe('new user: npm start is quick the second time (item 12)', () => {
       proc.stderr?.on('data', onData);
       proc.once('exit', (code) => reject(new Error(`exited with ${code}:\n${text}`)));
     });
-    const ms = Date.now() - started;
     // The served app answers (the reused build included) before Ctrl-C.
     const web = /Web app:\s+(http:\/\/\S+)/.exec(out)?.[1];
     expect(web).toBeTruthy();
@@ -593,8 +583,15 @@ describe('new user: npm start is quick the second time (item 12)', () => {
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     proc.kill('SIGINT');
     expect(await exited).toBe(0);
-    return { out, ms };
+    return out;
   }
+
+  /** The build products `npm start` checks, with when each was last written. */
+  const products = () =>
+    ['web/index.html', 'ext/chrome-mv3/manifest.json', 'ext/firefox-mv3/manifest.json'].map((file) => ({
+      file,
+      mtimeMs: fs.statSync(path.join(tmp, file)).mtimeMs,
+    }));
 
   it('reuses the web and extension builds when nothing changed, and says so', async () => {
     const [stackPort, webPort, smtpPort, mailPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
@@ -611,14 +608,16 @@ describe('new user: npm start is quick the second time (item 12)', () => {
       STACK_LOG: 'silent',
     };
     const first = await start(env);
-    expect(first.out).toContain('Web app: rebuilt (no previous build).');
-    expect(first.out).toContain('Extensions: rebuilt (no previous build).');
+    expect(first).toContain('Web app: rebuilt (no previous build).');
+    expect(first).toContain('Extensions: rebuilt (no previous build).');
+    const built = products();
+    // What makes the second start quick is that it builds nothing: checked as such, not timed (a
+    // duration on a shared machine could fail for reasons that have nothing to do with the reuse).
     const second = await start(env);
-    expect(second.out).toContain('Web app: reused the previous build (inputs unchanged).');
-    expect(second.out).toContain('Extensions: reused the previous builds (inputs unchanged).');
-    expect(second.out).not.toContain('Building the web app...');
-    // Timings on this shared machine are not a budget; printed for an idle run to compare.
-    console.log(`npm start: first ready in ${first.ms} ms, second in ${second.ms} ms`);
-    expect(second.ms).toBeLessThan(first.ms);
+    expect(second).toContain('Web app: reused the previous build (inputs unchanged).');
+    expect(second).toContain('Extensions: reused the previous builds (inputs unchanged).');
+    expect(second).not.toContain('Building the web app...');
+    expect(second).not.toContain('Building the extension for Chrome and Firefox...');
+    expect(products()).toEqual(built);
   }, 600_000);
 });

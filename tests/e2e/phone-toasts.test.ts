@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 5 (open part): on a 390 px phone, toasts sit inside the dashboard's bottom bar, left
+ * On a 390 px phone, toasts sit inside the dashboard's bottom bar, left
  * of its add button, one at a time, so they never cover a card, not even right after the add sheet
  * closes while an earlier toast is still showing (that stack used to rise over the card above the bar).
  */
@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '../setup/clients.ts';
 import { card, openDashboard, section, seedLinks, waitForGrid } from './dashboard-helpers.ts';
-import { expectToast, launchChromium, screenshot } from './web-browser.ts';
+import { expectToast, launchChromium } from './web-browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ async function toastPlacement(page: Page): Promise<Placement> {
   });
 }
 
-describe('phone toasts (issue 17 item 5)', () => {
+describe('phone toasts', () => {
   it('after the add sheet closes with a move toast still up, the toasts stay inside the bottom bar and cover no card', async () => {
     const user = await createConfirmedUser({ firstName: 'Pho', lastName: 'Ne' });
     expect(
@@ -106,7 +106,6 @@ describe('phone toasts (issue 17 item 5)', () => {
     const placement = await toastPlacement(page);
     expect(placement.shown).toBe(1);
     expect(placement.problems).toEqual([]);
-    await screenshot(page, 'phone-toasts-after-sheet');
 
     // A toast with a description (saving a URL again updates it) fits the bar too.
     await page.getByRole('button', { name: 'Quick add link' }).click();
@@ -124,7 +123,6 @@ describe('phone toasts (issue 17 item 5)', () => {
     expect(
       await page.locator('[data-sonner-toast]', { hasText: 'Link updated' }).first().locator('[data-description]').textContent(),
     ).toContain('Fresh One');
-    await screenshot(page, 'phone-toasts-description');
     await context.close();
   });
 });

@@ -1,14 +1,14 @@
 /**
- * Issue 13: the extension popup wears the appearance saved on /settings/appearance (theme and
+ * The extension popup wears the appearance saved on /settings/appearance (theme and
  * accent), and follows it when it changes; signed out it follows the system again.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createConfirmedUser } from '../setup/clients.ts';
 import { useSessionOf } from './dashboard-helpers.ts';
 import { launchWithExtension, openPopup, type ExtensionBrowser } from './ext/browser.ts';
-import { popupScreenshot, signInThroughPopup } from './ext/helpers.ts';
+import { signInThroughPopup } from './ext/helpers.ts';
 import { expectToast, launchChromium, newContext } from './web-browser.ts';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const ext = inject('extension');
 let extBrowser: ExtensionBrowser;
@@ -22,7 +22,7 @@ afterAll(async () => {
   await web?.close();
 });
 
-const htmlState = (page: import('playwright-core').Page) =>
+const htmlState = (page: Page) =>
   page.evaluate(() => ({
     classes: document.documentElement.className,
     theme: document.documentElement.dataset.theme ?? null,
@@ -37,7 +37,7 @@ describe('extension popup appearance', () => {
     await useSessionOf(context, user);
     const page = await context.newPage();
     await page.goto('/settings/appearance');
-    const prompt = page.getByRole('dialog', { name: 'Choose a default accent' });
+    const prompt = page.getByRole('region', { name: 'Choose a default accent' });
     await prompt.getByRole('button', { name: 'Violet' }).click();
     await expectToast(page, 'Accent set', 20_000);
     await page.getByRole('radio', { name: 'Gray' }).click();
@@ -53,7 +53,6 @@ describe('extension popup appearance', () => {
     const popup = await signInThroughPopup(extBrowser, user.email, user.password);
     await expect.poll(() => htmlState(popup), { timeout: 20_000 }).toMatchObject({ theme: 'gray', primary: '258.3 89.5% 66.3%' });
     expect((await htmlState(popup)).classes).toContain('gray');
-    await popupScreenshot(popup, 'ext-popup-settings-gray', 'light');
 
     // Reopening paints the cached appearance straight away.
     const again = await openPopup(extBrowser);
@@ -62,5 +61,43 @@ describe('extension popup appearance', () => {
     await again.getByRole('button', { name: /sign out/i }).click();
     await expect.poll(() => htmlState(again), { timeout: 20_000 }).toMatchObject({ theme: 'system', primary: '' });
     expect((await htmlState(again)).classes).not.toMatch(/\b(dark|gray)\b/);
+  });
+});
+
+describe('extension popup and General settings', () => {
+  it('preselects the default folder chosen in Settings → General and saves there', async () => {
+    const user = await createConfirmedUser();
+    const { data: folder, error } = await user.client
+      .from('categories')
+      .insert({ user_id: user.user.id, name: 'Reading' })
+      .select('id')
+      .single();
+    if (error) throw error;
+    // Chosen on the web app's General page, as a user does.
+    const context = await newContext(web);
+    await useSessionOf(context, user);
+    const page = await context.newPage();
+    await page.goto('/settings/general');
+    await page.getByLabel('Default folder for new saves').selectOption({ label: 'Reading' });
+    await expectToast(page, 'Saved', 20_000);
+    await context.close();
+
+    const popup = await signInThroughPopup(extBrowser, user.email, user.password);
+    const form = popup.getByRole('form', { name: 'Save this page' });
+    await expect.poll(() => form.getByLabel('Category').inputValue(), { timeout: 20_000 }).toBe(folder.id);
+    await form.getByLabel('Title').fill('From the popup');
+    await form.getByLabel('URL').fill('https://from-the-popup.example.com');
+    await form.getByRole('button', { name: 'Add Link' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await user.client.from('links').select('second_category_id').eq('url', 'https://from-the-popup.example.com').maybeSingle()).data
+            ?.second_category_id,
+        { timeout: 20_000 },
+      )
+      .toBe(folder.id);
+    const again = await openPopup(extBrowser);
+    await again.getByRole('button', { name: /sign out/i }).click();
+    await again.getByLabel('Email').waitFor({ timeout: 20_000 });
   });
 });

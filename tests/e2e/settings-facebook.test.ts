@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 6: /settings/social-sharing shows 'Connected' once the user has a Facebook identity,
+ * /settings/social-sharing shows 'Connected' once the user has a Facebook identity,
  * through the whole OAuth round trip in the browser. Facebook is the outside world, so it is a small
  * fake on 127.0.0.1 (consent dialog, code exchange, profile), as in tests/integration/auth-own-stack.
  *
@@ -21,8 +21,8 @@ import { startFakeServer, type FakeServer } from '../fakes/server.ts';
 import { SHARED_STACK_ENV, startTestStack } from '../setup/stack.global.ts';
 import type { TestStack } from '../setup/stack-info.ts';
 import { STRONG_PASSWORD, uniqueEmail } from '../setup/clients.ts';
-import { CHROMIUM_ARGS, screenshot } from './web-browser.ts';
-import { AUTH_STORAGE_KEY } from './web-session.ts';
+import { CHROMIUM_ARGS } from './web-browser.ts';
+import { AUTH_STORAGE_KEY } from '../../shared/rules/stored-session.ts';
 import { chromium } from 'playwright-core';
 
 let browser: Browser;
@@ -138,7 +138,6 @@ describe('/settings/social-sharing: Facebook connected', () => {
     // The tokens the round trip brought back are not left in the address bar.
     await expect.poll(() => page.evaluate(() => window.location.hash), { timeout: 20_000 }).toBe('');
     expect(facebook.requests.some((r) => r.path === '/dialog/oauth' && r.query.get('client_id') === 'e2e-app')).toBe(true);
-    await screenshot(page, 'settings-social-sharing-facebook-connected');
 
     // The server side agrees: the account has a facebook identity; the state survives a reload.
     const user = await admin.auth.admin.getUserById(signedIn.user!.id);

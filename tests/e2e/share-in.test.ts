@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -8,10 +10,10 @@ import { startFakeOembed, type FakeOembed } from '../fakes/oembed.ts';
 import { setFunctionEnv } from '../functions/helpers.ts';
 import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
 import { useSessionOf } from './dashboard-helpers.ts';
-import { CHROMIUM_ARGS, expectToast, launchChromium, newContext, screenshot, webUrl, type ContextOptions } from './web-browser.ts';
+import { CHROMIUM_ARGS, expectToast, launchChromium, newContext, webUrl, type ContextOptions } from './web-browser.ts';
 
 /**
- * Issue 15: links from other apps: /receive, /share/receive, /share/capture, the web app manifest
+ * Links from other apps: /receive, /share/receive, /share/capture, the web app manifest
  * (share target, protocol handler, installability), POST /share/receive and /api/* forwarding by
  * the same server code `npm start` runs (tests/setup/web.global.ts serves the build with it).
  */
@@ -47,13 +49,14 @@ async function page(opts: ContextOptions & { user?: ConfirmedUser } = {}): Promi
 async function savedLinks(user: ConfirmedUser) {
   const links = await user.client.from('links').select('title, url, description, category_id');
   const folders = await user.client.from('categories').select('id, name');
-  if (links.error || folders.error) throw links.error ?? folders.error;
-  const names = new Map((folders.data ?? []).map((f) => [f.id as string, f.name as string]));
+  if (links.error) throw links.error;
+  if (folders.error) throw folders.error;
+  const names = new Map((folders.data ?? []).map((f) => [f.id, f.name]));
   return (links.data ?? []).map((l) => ({
-    title: l.title as string,
-    url: l.url as string,
-    description: l.description as string | null,
-    category: l.category_id ? { name: names.get(l.category_id as string) ?? '?' } : null,
+    title: l.title,
+    url: l.url,
+    description: l.description,
+    category: l.category_id ? { name: names.get(l.category_id) ?? '?' } : null,
   }));
 }
 
@@ -104,8 +107,6 @@ describe('/receive', () => {
       await expect.poll(() => p.getByTestId('receive-title').innerText(), { timeout: WAIT }).toBe(c.fallback);
       const signIn = p.getByRole('link', { name: 'Sign in to Save' });
       await signIn.waitFor({ timeout: WAIT });
-      if (c.name === 'instagram') await screenshot(p, 'receive-signed-out');
-      if (c.name === 'tiktok') await screenshot(p, 'receive-signed-out-phone');
       await signIn.click();
       await p.waitForURL((u) => u.pathname === '/auth' && u.searchParams.get('redirect') === path, { timeout: WAIT });
       await signInOnAuthPage(p, user);
@@ -119,7 +120,6 @@ describe('/receive', () => {
         await expect.poll(() => p.getByTestId('receive-author').innerText(), { timeout: WAIT }).toBe(`by ${c.name}_author`);
         expect(await p.getByTestId('receive-thumbnail').getAttribute('src')).toBe(`https://cdn.example.test/${c.name}.jpg`);
       }
-      if (c.name === 'instagram') await screenshot(p, 'receive-signed-in');
       await add.click();
       await expectToast(p, 'Added to Receiving Folder');
       await p.getByTestId('receive-saved').waitFor({ timeout: WAIT });
@@ -174,7 +174,6 @@ describe('/share/receive and /share/capture', () => {
       const url = `https://example.org/shared-by-${param.name}`;
       await p.goto(`/share/receive?${param.query(url)}`);
       await expectToast(p, 'Link saved successfully!');
-      if (param.name === 'url') await screenshot(p, 'share-receive-saved');
       await p.waitForURL((u) => u.pathname === '/dashboard', { timeout: WAIT });
       await expectSavedIn(user, url, INCOMING_CATEGORY_NAME);
       expect((await savedLinks(user)).find((l) => l.url === url)?.description).toBe('Received via web share');
@@ -216,8 +215,6 @@ describe('/share/receive and /share/capture', () => {
       await p.goto(`/share/capture?url=${encodeURIComponent(s.url)}${s.src ? `&src=${s.src}` : ''}`);
       await expect.poll(() => p.getByTestId('share-in-destination').innerText(), { timeout: WAIT }).toContain(s.folder);
       await expectToast(p, 'Link saved successfully!');
-      if (s.src === 'tiktok') await screenshot(p, 'share-capture-saved');
-      if (s.src === 'instagram') await screenshot(p, 'share-capture-saved-phone');
       await expectSavedIn(user, s.url, s.folder);
       expect((await savedLinks(user)).find((l) => l.url === s.url)?.description).toBe('Received via deep link');
       await p.waitForURL((u) => u.pathname === '/dashboard', { timeout: WAIT });
@@ -288,6 +285,99 @@ describe('POST /share/receive (the web server)', () => {
     }, url);
     await expectToast(p, 'Link saved successfully!');
     await expectSavedIn(user, url, INCOMING_CATEGORY_NAME);
+  });
+});
+
+describe('another site cannot make a signed-in user save links', () => {
+  // A page of another site: 127.0.0.1 and localhost are different sites to the browser.
+  let attacker: http.Server;
+  let attackerUrl: string;
+  beforeAll(async () => {
+    attacker = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const to = url.searchParams.get('to') ?? '';
+      const pages: Record<string, string> = {
+        // A script navigates the top window to the share page, no click.
+        '/nav': `<script>location.href = ${JSON.stringify(to)};</script>`,
+        // A form posted to the share endpoint as soon as the page loads.
+        '/form': `<form method="POST" action="${to}"><input type="hidden" name="url" value="${url.searchParams.get('url') ?? ''}"><input type="hidden" name="method" value="web_share_target"></form><script>document.forms[0].submit();</script>`,
+        // A popup opened from a click on the other site.
+        '/popup': `<button id="open" onclick='window.open(${JSON.stringify(to)})'>Open</button>`,
+      };
+      const body = pages[url.pathname];
+      res.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' }).end(body ?? 'not found');
+    });
+    // Every address (IPv6 and IPv4): the browser may look localhost up as either.
+    await new Promise<void>((resolve) => attacker.listen(0, resolve));
+    attackerUrl = `http://localhost:${(attacker.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => attacker?.close(resolve));
+  });
+
+  /** The share page shows the link with a Save button, has saved nothing, and saves on the click. */
+  async function expectSaveButtonThenSave(p: Page, user: ConfirmedUser, url: string, folder: string) {
+    const save = p.getByRole('button', { name: 'Save', exact: true });
+    await save.waitFor({ timeout: WAIT });
+    expect(await p.getByTestId('share-in').getAttribute('data-state')).toBe('confirm');
+    expect(await p.getByTestId('share-in-url').innerText()).toBe(url);
+    expect((await savedLinks(user)).filter((l) => l.url === url)).toEqual([]);
+    await save.click();
+    await expectToast(p, 'Link saved successfully!');
+    await expectSavedIn(user, url, folder);
+  }
+
+  it('a cross-site navigation to /share/receive?url= shows the link and a Save button; nothing is saved until it is clicked', async () => {
+    const user = await createConfirmedUser();
+    const p = await page({ user });
+    const url = 'https://example.org/pushed-by-another-site';
+    const target = `${webUrl()}/share/receive?url=${encodeURIComponent(url)}`;
+    await p.goto(`${attackerUrl}/nav?to=${encodeURIComponent(target)}`);
+    await p.waitForURL((u) => u.pathname === '/share/receive', { timeout: WAIT });
+    await expectSaveButtonThenSave(p, user, url, INCOMING_CATEGORY_NAME);
+  });
+
+  it('a form posted from another site lands on the Save button, not on a saved link', async () => {
+    const user = await createConfirmedUser();
+    const p = await page({ user });
+    const url = 'https://example.org/posted-by-another-site';
+    await p.goto(`${attackerUrl}/form?to=${encodeURIComponent(`${webUrl()}/share/receive`)}&url=${encodeURIComponent(url)}`);
+    await p.waitForURL((u) => u.pathname === '/share/receive' && u.searchParams.get('url') === url, { timeout: WAIT });
+    await expectSaveButtonThenSave(p, user, url, INCOMING_CATEGORY_NAME);
+  });
+
+  it('a popup of /share/capture?link=web+linkvault:… opened by another site asks too', async () => {
+    const user = await createConfirmedUser();
+    const p = await page({ user });
+    const url = 'https://www.tiktok.com/@c/video/3';
+    const opened = `web+linkvault://share/capture?url=${encodeURIComponent(url)}&source=tiktok`;
+    const target = `${webUrl()}/share/capture?link=${encodeURIComponent(opened)}`;
+    await p.goto(`${attackerUrl}/popup?to=${encodeURIComponent(target)}`);
+    const [popup] = await Promise.all([p.waitForEvent('popup'), p.click('#open')]);
+    await popup.waitForURL((u) => u.pathname === '/share/capture' && u.searchParams.get('url') === url, { timeout: WAIT });
+    await expectSaveButtonThenSave(popup, user, url, INCOMING_TIKTOK_CATEGORY_NAME);
+  });
+
+  it('the same site still saves at once: a link followed on this site (its form posts: above)', async () => {
+    const user = await createConfirmedUser();
+    const p = await page({ user });
+    await p.goto('/privacy');
+    const url = 'https://example.org/same-site-link';
+    // A click on a same-site link (a full navigation, as a link in a list the app shows would be).
+    await p.evaluate(
+      (href) => {
+        const a = document.createElement('a');
+        a.href = href;
+        a.textContent = 'share';
+        a.id = 'same-site';
+        document.body.append(a);
+      },
+      `/share/receive?url=${encodeURIComponent(url)}`,
+    );
+    await p.click('#same-site');
+    await expectToast(p, 'Link saved successfully!');
+    await expectSavedIn(user, url, INCOMING_CATEGORY_NAME);
+    expect(await p.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
   });
 });
 

@@ -98,7 +98,8 @@ describe('npm start', () => {
     expect(health.status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${mailPort}/api/messages`)).status).toBe(200);
 
-    // Its web server forwards /api/* to the functions and answers POST /share/receive (issue 15).
+    // Its web server forwards /api/* to the functions and answers POST /share/receive (links shared
+    // from other apps).
     const apiHealth = await fetch(`${webUrl}/api/health`, { method: 'POST' });
     expect(apiHealth.status).toBe(200);
     expect(await apiHealth.json()).toMatchObject({ status: 'ok', function: 'api-health' });
@@ -112,7 +113,9 @@ describe('npm start', () => {
 
     // Both extension builds exist and may reach only this API host.
     for (const target of ['chrome-mv3', 'firefox-mv3']) {
-      const manifest = JSON.parse(fs.readFileSync(path.join(tmp, 'ext', target, 'manifest.json'), 'utf8'));
+      const manifest = JSON.parse(fs.readFileSync(path.join(tmp, 'ext', target, 'manifest.json'), 'utf8')) as {
+        host_permissions?: unknown;
+      };
       expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*']);
       // Release builds carry no test hooks.
       expect(fs.readFileSync(path.join(tmp, 'ext', target, 'background.js'), 'utf8')).not.toContain('linkvaultTestHooks');
@@ -122,7 +125,9 @@ describe('npm start', () => {
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    await expect(fetch(`${apiUrl}/auth/v1/health`)).rejects.toThrow();
-    await expect(fetch(webUrl)).rejects.toThrow();
+    // Refused connections: nothing listens on the ports any more.
+    const refused = { name: 'TypeError', cause: expect.objectContaining({ code: 'ECONNREFUSED' }) as unknown };
+    await expect(fetch(`${apiUrl}/auth/v1/health`)).rejects.toMatchObject(refused);
+    await expect(fetch(webUrl)).rejects.toMatchObject(refused);
   }, 300_000);
 });

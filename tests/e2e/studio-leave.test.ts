@@ -5,7 +5,7 @@ import { createConfirmedUser, serviceClient, type ConfirmedUser } from '../setup
 import { solidPng, useSessionOf } from './dashboard-helpers.ts';
 import { launchChromium, newContext } from './web-browser.ts';
 
-// Issue 14: unsaved studio changes are not lost silently through the browser's Back button either,
+// Unsaved studio changes are not lost silently through the browser's Back button either,
 // and uploads of a page that is left unsaved do not stay behind in storage.
 
 let browser: Browser;

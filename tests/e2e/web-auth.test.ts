@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, extractLink, latestMail, serviceClient, STRONG_PASSWORD, uniqueEmail } from '../setup/clients.ts';
-import { expectToast, launchChromium, newContext, screenshot, signInThroughForm } from './web-browser.ts';
+import { expectToast, launchChromium, newContext, signInThroughForm } from './web-browser.ts';
 import { signedInContextUser } from './web-session.ts';
 
 let browser: Browser;
@@ -34,7 +34,6 @@ describe('/auth sign-up validation', () => {
     await expect
       .poll(() => fieldErrors(page))
       .toEqual(['First name is required', 'Last name is required', 'Invalid email address', 'Password must be at least 12 characters']);
-    await screenshot(page, 'auth-signup-errors');
 
     // Re-validation on change: fixing a field clears its message without submitting again.
     await form.getByLabel('First Name').fill('Ada');
@@ -59,7 +58,6 @@ describe('/auth sign-up validation', () => {
     await page.goto('/auth');
     await signInForm(page).getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => fieldErrors(page)).toEqual(['Invalid email address', 'Password is required']);
-    await screenshot(page, 'auth-signin-errors-light');
     await openTab(page, 'Reset');
     await page.getByRole('form', { name: 'Reset Password' }).getByRole('button', { name: 'Reset Password' }).click();
     await expect.poll(() => fieldErrors(page)).toEqual(['Invalid email address']);
@@ -70,7 +68,6 @@ describe('/auth sign-up validation', () => {
     await phonePage.goto('/auth');
     await openTab(phonePage, 'Sign Up');
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(phonePage, 'auth-signup-phone');
     await phone.close();
   });
 });
@@ -81,14 +78,12 @@ describe('/auth sign up, confirm, sign in', () => {
     const context = await newContext(browser, { theme: 'dark' });
     const page = await context.newPage();
     await page.goto('/auth');
-    await screenshot(page, 'auth-signin');
     await openTab(page, 'Sign Up');
     const form = signUpForm(page);
     await form.getByLabel('First Name').fill('Grace');
     await form.getByLabel('Last Name').fill('Hopper');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
-    await screenshot(page, 'auth-signup');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expectToast(page, 'Please check your email to confirm your account before signing in.');
     await expectToast(page, 'Account created!');
@@ -123,7 +118,6 @@ describe('/auth sign up, confirm, sign in', () => {
     await expectToast(page, 'Please check your email and password and try again.');
     await expectToast(page, 'Invalid credentials');
     expect(new URL(page.url()).pathname).toBe('/auth');
-    await screenshot(page, 'auth-invalid-credentials');
 
     // The right one: 'Welcome!' and the dashboard, and a login_activity row.
     await signInForm(page).getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
@@ -220,7 +214,6 @@ describe('/auth password recovery', () => {
     expect(await updateButton.isDisabled()).toBe(false);
     await updateButton.click();
     await expect.poll(() => fieldErrors(page)).toEqual(['Passwords do not match.']);
-    await screenshot(page, 'auth-password-update');
 
     // Too short: secure-reset answers min_length.
     await updateForm.getByLabel('New Password').fill('Sh0rt!');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../setup/clients.ts';
-import { expectToast, launchChromium, newContext, screenshot } from './web-browser.ts';
+import { expectToast, launchChromium, newContext } from './web-browser.ts';
 import { signedInContextUser } from './web-session.ts';
 
 let browser: Browser;
@@ -30,7 +30,6 @@ describe('header banner', () => {
     expect(await page.getByTestId('banner-email').innerText()).toBe(user.email);
     expect(await banner(page).getByText('The best links in life are free.').isVisible()).toBe(true);
     expect(await banner(page).evaluate((el) => el.getBoundingClientRect().height)).toBe(128);
-    await screenshot(page, 'dashboard-banner-dark');
 
     await banner(page).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
@@ -66,8 +65,6 @@ describe('header banner', () => {
     await expectToast(page, 'Name is now hidden.');
     await expect.poll(() => page.getByTestId('banner-name').innerText()).not.toContain('Dorothy');
     expect(await profileFlags(user.user.id)).toEqual({ email_visible: false, name_visible: false });
-    await page.waitForTimeout(600); // let the toasts finish sliding in
-    await screenshot(page, 'dashboard-banner-hidden-light');
 
     await page.reload();
     await banner(page).getByRole('button', { name: 'Show email' }).waitFor();
@@ -101,7 +98,6 @@ describe('header banner', () => {
           .isVisible(),
       ).toBe(true);
     }
-    await screenshot(page, 'dashboard-banner-phone');
     await context.close();
   });
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
@@ -41,16 +39,6 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     }, opts.theme);
   }
   return context;
-}
-
-const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'artifacts');
-
-/** Saves a full-page screenshot as tests/artifacts/<name>.png (kept for people to look at). */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
 }
 
 /** The visible texts of the toasts currently shown (sonner). */

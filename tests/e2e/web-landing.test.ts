@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_NAME } from '../../shared/constants.ts';
 import { testStack } from '../setup/stack-info.ts';
-import { launchChromium, newContext, screenshot } from './web-browser.ts';
+import { launchChromium, newContext } from './web-browser.ts';
 import { signedInContextUser } from './web-session.ts';
 
 let browser: Browser;
@@ -36,7 +36,7 @@ describe('landing page (/) signed out', () => {
     // The logo went through the canvas: a PNG data URL whose corner (black in the file) is now transparent.
     const logo = page.getByRole('img', { name: `${BRAND_NAME} logo` });
     await expect.poll(() => logo.getAttribute('data-logo-state')).toBe('processed');
-    const corner = await logo.evaluate(async (img: HTMLImageElement) => {
+    const corner = await logo.evaluate((img: HTMLImageElement) => {
       const canvas = document.createElement('canvas');
       canvas.width = img.naturalWidth;
       canvas.height = img.naturalHeight;
@@ -64,7 +64,6 @@ describe('landing page (/) signed out', () => {
     expect(requests.filter((url) => url.startsWith(testStack().url))).toEqual([]);
     expect(requests.filter((url) => /supabase-client/.test(url))).toEqual([]);
 
-    await screenshot(page, 'landing-dark');
     await context.close();
   });
 
@@ -92,7 +91,6 @@ describe('landing page (/) signed out', () => {
     await openLanding(page);
     expect(await page.evaluate(() => document.documentElement.className)).not.toMatch(/dark|gray/);
     await expect.poll(() => page.getByRole('img', { name: `${BRAND_NAME} logo` }).getAttribute('data-logo-state')).toBe('processed');
-    await screenshot(page, 'landing-light');
     await light.close();
 
     const phone = await newContext(browser, { theme: 'dark', phone: true });
@@ -101,7 +99,6 @@ describe('landing page (/) signed out', () => {
     await expect.poll(() => phonePage.getByRole('img', { name: `${BRAND_NAME} logo` }).getAttribute('data-logo-state')).toBe('processed');
     // Nothing wider than the screen.
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(phonePage, 'landing-phone');
     await phone.close();
   });
 });
@@ -166,19 +163,16 @@ describe('static pages and 404', () => {
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('Effective date: August 8, 2025');
     expect((await page.locator('main').innerText()).length).toBeGreaterThan(1500);
-    await screenshot(page, 'privacy');
 
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Data Deletion' }).click();
     await page.getByRole('heading', { level: 1, name: 'Data Deletion' }).waitFor();
     const mailto = await page.getByRole('link', { name: 'E-mail a deletion request' }).getAttribute('href');
     expect(mailto).toMatch(/^mailto:[^?]+\?subject=Data%20Deletion%20Request$/);
     expect(await page.locator('main').innerText()).toContain('Data Deletion Request');
-    await screenshot(page, 'data-deletion');
 
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Support' }).click();
     await page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('1-2 business days');
-    await screenshot(page, 'support');
 
     await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL('**/privacy');
@@ -192,7 +186,6 @@ describe('static pages and 404', () => {
       await page.goto(path);
       await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
     }
-    await screenshot(page, 'not-found');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { level: 1, name: BRAND_NAME }).waitFor();

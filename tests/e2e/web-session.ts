@@ -1,8 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
+import { AUTH_STORAGE_KEY } from '../../shared/rules/stored-session.ts';
 import { createConfirmedUser, type ConfirmedUser } from '../setup/clients.ts';
-
-/** Must match DEFAULT_AUTH_STORAGE_KEY in shared/data/client.ts. */
-export const AUTH_STORAGE_KEY = 'linkvault-auth';
 
 /**
  * A confirmed user whose session is put into the browser context's storage, as supabase-js stores

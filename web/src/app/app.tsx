@@ -1,5 +1,5 @@
 import { useLocation, useRoutes } from 'react-router-dom';
-import { ErrorBoundary } from './error-boundary.tsx';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageError } from './page-error.tsx';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';

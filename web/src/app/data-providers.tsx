@@ -4,7 +4,7 @@ import { Outlet } from 'react-router-dom';
 import type { DataClient } from '~shared/data/client.ts';
 import { DataClientProvider } from '~shared/data/provider.tsx';
 import { PageFallback } from '../components/page-fallback.tsx';
-import { loadClient, loadedClient } from './load-client.ts';
+import { loadClient, loadedClient } from '../lib/load-client.ts';
 import { queryClient } from './query-client.ts';
 
 /**

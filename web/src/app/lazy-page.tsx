@@ -18,7 +18,7 @@ interface KnownLoad<M> {
  * suspends: a page whose module is in renders at once, and one on its way shows the fallback until
  * it is in, as plain state. React.lazy would suspend even on a loaded module, and every Suspense
  * fallback shown or hidden makes React hold the next reveal until 300 ms later (its retry throttle):
- * up to 250 ms of a folder's first load (issue 11 'Scale'). Other loads (navigations) suspend as
+ * up to 250 ms of a folder's first load (budget: docs/performance.md). Other loads (navigations) suspend as
  * before, so a navigation keeps the current page up until the next one is in.
  */
 export function lazyPage<M, P extends object = object>(

@@ -1,7 +1,10 @@
+import type { RouteModule } from './route-modules.ts';
+
 /**
- * The chunks of a signed-in first load's route chain, loaded by the routes (routes.tsx) and started
- * early by the entry's first import (route-preload.ts), before React is evaluated: one module
- * specifier each, so both ask for the same download. Imports nothing at runtime.
+ * The chunks of the route table: the layouts of signed-in pages and every page, loaded by the
+ * routes (routes.tsx) and, for a signed-in first load's route chain, started early by the entry's
+ * first import (route-preload.ts), before React is evaluated: one loader each, so both ask for the
+ * same download. Imports nothing at runtime but the pages' loaders.
  */
 
 /**
@@ -37,5 +40,24 @@ export function pageLoader<M>(importer: () => Promise<M>): PageLoader<M> {
 
 export const loadDataProviders = pageLoader(() => import('./data-providers.tsx'));
 export const loadSignedInLayout = pageLoader(() => import('../routes/signed-in/signed-in-layout.tsx'));
-export const loadDashboardPage = pageLoader(() => import('../routes/dashboard/dashboard-page.tsx'));
-export const loadCategoryPage = pageLoader(() => import('../routes/category/category-page.tsx'));
+
+/** A page module: its component is one of its named exports (route-modules.ts names it). */
+export type PageModule = Record<string, unknown>;
+
+/**
+ * Every route's page module, each a chunk of its own, by file under routes/ (route-modules.ts):
+ * a route's page is `routes/<area>/<name>-page.tsx`.
+ */
+const pageModules = import.meta.glob<PageModule>('./*/*-page.tsx', { base: '../routes' });
+const loaders = new Map<string, PageLoader<PageModule>>();
+
+/** The loader of a route module's page (one per page: the routes and the first-load start share it). */
+export function loadPage(module: RouteModule): PageLoader<PageModule> {
+  let loader = loaders.get(module.file);
+  if (!loader) {
+    const importer = pageModules[`./${module.file}`];
+    if (!importer) throw new Error(`No page module routes/${module.file} (route-modules.ts)`);
+    loaders.set(module.file, (loader = pageLoader(importer)));
+  }
+  return loader;
+}

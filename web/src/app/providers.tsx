@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AppearanceProvider } from './appearance/appearance-provider.tsx';
-import { ToasterHost } from './toaster-host.tsx';
+import { AppToaster } from './app-toaster.tsx';
 
 /** Each new page starts at the top (the router keeps the scroll position otherwise). */
 function ScrollToTop() {
@@ -24,7 +24,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <AppearanceProvider>
         <ScrollToTop />
         {children}
-        <ToasterHost />
+        <AppToaster />
       </AppearanceProvider>
     </BrowserRouter>
   );

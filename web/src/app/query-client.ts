@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { queryClientForSession } from './session/query-sync.ts';
+import { queryClientForSession } from '../lib/session/query-sync.ts';
 
 /**
  * The app's one QueryClient. It lives in the data chunk (with supabase-js), so pages that show no

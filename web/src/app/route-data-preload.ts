@@ -1,9 +1,9 @@
 import { folderQueries } from '~shared/data/categories/folder.ts';
 import { categoryQueries } from '~shared/data/categories/queries.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
-import { loadClient } from './load-client.ts';
+import { loadClient } from '../lib/load-client.ts';
 import { queryClient } from './query-client.ts';
-import { folderStartsWithFirstScreen } from '../routes/category/folder-prefs.ts';
+import { folderStartsWithFirstScreen } from '../lib/folder-prefs.ts';
 import type { PreloadTarget } from './route-preload.ts';
 
 /**

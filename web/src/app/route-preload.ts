@@ -1,20 +1,37 @@
 import { earlyAnswersIn, startEarlyRpcs, type EarlyCall } from '~shared/data/early-rpc.ts';
 import { FOLDER_FIRST_SCREEN, getFolderCall, listCategoriesRead, listFolderLinksCall, listLinksCall } from '~shared/data/list-calls.ts';
-import { folderStartsWithFirstScreen } from '../routes/category/folder-prefs.ts';
-import { loadClient } from './load-client.ts';
-import { loadCategoryPage, loadDashboardPage, loadDataProviders, loadSignedInLayout } from './page-loaders.ts';
-import { hasStoredSession, storedSignedInUser } from './session/stored-session.ts';
-
-const FOLDER_PATH = /^\/category\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-const DASHBOARD_PATH = /^\/dashboard\/?$/;
+import { hasStoredSession, storedSignedInUser } from '~shared/rules/stored-session.ts';
+import { isUuid } from '~shared/rules/uuid.ts';
+import { folderStartsWithFirstScreen } from '../lib/folder-prefs.ts';
+import { loadClient } from '../lib/load-client.ts';
+import { loadDataProviders, loadPage, loadSignedInLayout } from './page-loaders.ts';
+import { ROUTE_MODULES, type RouteModule } from './route-modules.ts';
 
 /** What the first page needs before it can show data: a folder's id, or the dashboard. */
 export type PreloadTarget = { folderId: string } | { dashboard: true };
 
+/** The paths of the pages whose first load starts early (route-modules.ts), as patterns. */
+const FIRST_LOADS = ROUTE_MODULES.flatMap((module: RouteModule) =>
+  (module.firstLoad ? module.paths : []).map((entry) => ({
+    module,
+    pattern: new RegExp(`^${(typeof entry === 'string' ? entry : entry.path).replace(/:\w+/g, '([^/]+)')}/?$`, 'i'),
+  })),
+);
+
+/** The page a path is, when its first load starts early; null for every other page. */
+function firstLoadAt(pathname: string): { module: RouteModule; target: PreloadTarget } | null {
+  for (const { module, pattern } of FIRST_LOADS) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    if (module.firstLoad === 'dashboard') return { module, target: { dashboard: true } };
+    // A folder's path names its id, a UUID (other pages under /category/ are not folders).
+    if (match[1] && isUuid(match[1])) return { module, target: { folderId: match[1] } };
+  }
+  return null;
+}
+
 export function preloadTargetFor(pathname: string): PreloadTarget | null {
-  const folder = FOLDER_PATH.exec(pathname);
-  if (folder) return { folderId: folder[1] };
-  return DASHBOARD_PATH.test(pathname) ? { dashboard: true } : null;
+  return firstLoadAt(pathname)?.target ?? null;
 }
 
 /**
@@ -30,12 +47,13 @@ export function earlyCallsFor(target: PreloadTarget, userId: string): EarlyCall[
   return [listLinksCall(userId), listCategoriesRead(userId)];
 }
 
-export const ignore = () => {
+const ignore = () => {
   // A failed preload changes nothing: the route loads its chunk and data itself.
 };
 
 /**
- * First page load of a signed-in folder or the dashboard (issue 11 'Scale'). React reaches the page
+ * First page load of a signed-in folder or the dashboard: a large folder must show within its budget
+ * (docs/performance.md). React reaches the page
  * only after a chain of lazy chunks (data providers → supabase-js → signed-in layout → page), and
  * the page would ask for its data only once it rendered. Here, before any of that:
  * - the page's big reads start at once with fetch and the stored token (shared/data/early-rpc.ts;
@@ -48,8 +66,9 @@ export const ignore = () => {
  */
 export function preloadInitialRoute(pathname: string): void {
   routeReady = null;
-  const target = preloadTargetFor(pathname);
-  if (!target || !hasStoredSession()) return;
+  const page = firstLoadAt(pathname);
+  if (!page || !hasStoredSession()) return;
+  const { target } = page;
   const signedIn = storedSignedInUser();
   if (signedIn) {
     const endpoint = { url: import.meta.env.VITE_SUPABASE_URL, anonKey: import.meta.env.VITE_SUPABASE_ANON_KEY };
@@ -64,9 +83,7 @@ export function preloadInitialRoute(pathname: string): void {
   // commit and a layout, 10-20 ms on 2 cores) a few milliseconds before the data replaced it.
   const answers = earlyAnswersIn(EARLY_ANSWERS_WAIT_MS, data);
   void data.then(() => performance.mark('lv:first-load-data-in'));
-  const loads = [loadDataProviders, loadSignedInLayout, 'folderId' in target ? loadCategoryPage : loadDashboardPage].map((load) =>
-    load(answers).catch(ignore),
-  );
+  const loads = [loadDataProviders, loadSignedInLayout, loadPage(page.module)].map((load) => load(answers).catch(ignore));
   // React's first render waits for them too (main.tsx), at most as long as the answers: rendered
   // before, it drew the loading fallback (a render, a layout and a paint on the cores the chain's
   // compiling and the answers' reading need) only to replace it a few frames later.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useSessionState } from '../session/use-session-state.ts';
-import { AppearanceContext } from './appearance-context.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
+import { AppearanceContext } from '../../lib/appearance/appearance-context.ts';
 import {
   APPEARANCE_CACHE_KEY,
   appearanceStyle,
@@ -8,7 +8,7 @@ import {
   normalizeAppearance,
   resolveTheme,
   type Appearance,
-} from './appearance.ts';
+} from '~shared/ui/appearance-style.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

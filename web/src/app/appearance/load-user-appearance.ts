@@ -1,7 +1,7 @@
 import { appearanceQueries } from '~shared/data/appearance/queries.ts';
-import { loadClient } from '../load-client.ts';
+import { loadClient } from '../../lib/load-client.ts';
 import { queryClient } from '../query-client.ts';
-import { normalizeAppearance, type Appearance } from './appearance.ts';
+import { normalizeAppearance, type Appearance } from '~shared/ui/appearance-style.ts';
 
 /** The signed-in user's saved appearance; null when they never saved one (the defaults then apply). */
 export async function loadUserAppearance(userId: string): Promise<Appearance | null> {

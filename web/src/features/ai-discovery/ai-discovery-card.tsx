@@ -8,16 +8,20 @@ import { DataError } from '~shared/data/errors.ts';
 import { linkMutations } from '~shared/data/links/mutations.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
+import { roleQueries } from '~shared/data/roles/queries.ts';
 import { suggestionFolderChoice } from '~shared/rules/ai-category.ts';
 import type { AiSuggestion } from '~shared/rules/ai-suggestions.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CheckCircleIcon, ExternalLinkIcon, LoaderIcon, PlusIcon, SparklesIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { linkSavedMessage } from '~shared/messages.ts';
 import { ScrollArea } from '../../components/scroll-area.tsx';
-import { linkSavedToast } from '../links/toasts.ts';
 
 /** The spec's validation text (part 2 §5 'AI discovery needs a non-empty query'). */
-export const AI_QUERY_REQUIRED = 'Please enter what kind of links you are looking for.';
+const AI_QUERY_REQUIRED = 'Please enter what kind of links you are looking for.';
+
+/** What every user sees while the site has no AI key (the Discover button is disabled meanwhile). */
+const AI_NOT_ENABLED = 'AI discovery is not enabled on this site.';
 
 /** ai-chat answers 503 invalid_api_key when OPENAI_API_KEY is not set. */
 const isNotConfigured = (error: unknown) => error instanceof DataError && error.code === 'invalid_api_key' && error.status === 503;
@@ -33,6 +37,7 @@ export function AiDiscoveryCard({ userId }: { userId: string }) {
   const links = useQuery(linkQueries.list(client, userId));
   const categories = useQuery(categoryQueries.list(client, userId));
   const status = useQuery(aiQueries.status(client));
+  const isAdmin = useQuery(roleQueries.isAdmin(client, userId));
   const discover = useMutation(aiMutations.discover(client, queryClient));
   const save = useMutation(linkMutations.save(client, queryClient));
   const [query, setQuery] = useState('');
@@ -75,7 +80,7 @@ export function AiDiscoveryCard({ userId }: { userId: string }) {
         input: { title: suggestion.title, url: suggestion.url, description: suggestion.description, ...choice },
         knownLinks: links.data,
       });
-      const toast = linkSavedToast(result.outcome, result.link.title);
+      const toast = linkSavedMessage(result.outcome, result.link.title);
       showSuccessToast(toast.title, toast.description);
       setAdded((prev) => new Set(prev).add(suggestion.url));
     } catch (error) {
@@ -107,12 +112,15 @@ export function AiDiscoveryCard({ userId }: { userId: string }) {
           role="note"
           data-testid="ai-not-configured"
         >
-          <p className="font-medium">AI discovery is not set up on this server: no OpenAI API key is configured.</p>
-          <p className="text-muted-foreground">
-            Set <code className="font-mono">OPENAI_API_KEY</code> in the environment of the ai-chat function (and{' '}
-            <code className="font-mono">OPENAI_BASE_URL</code> for any OpenAI-compatible server, such as a local model server), then restart
-            it.
-          </p>
+          <p className="font-medium">{AI_NOT_ENABLED}</p>
+          {/* How to enable it is for the site's admins only; users get no setup instructions. */}
+          {isAdmin.data ? (
+            <p className="text-muted-foreground" data-testid="ai-enable-help">
+              Admins: set <code className="font-mono">OPENAI_API_KEY</code> in the environment of the ai-chat function (and{' '}
+              <code className="font-mono">OPENAI_BASE_URL</code> for any OpenAI-compatible server, such as a local model server), then
+              restart it.
+            </p>
+          ) : null}
         </div>
       ) : null}
       <form className="grid gap-2" onSubmit={submit} noValidate aria-label="AI Link Discovery">
@@ -134,7 +142,8 @@ export function AiDiscoveryCard({ userId }: { userId: string }) {
             maxLength={500}
             className="h-10 w-full min-w-0 rounded-md border sm:flex-1 border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           />
-          <Button type="submit" disabled={discover.isPending}>
+          {/* Disabled while the server reports no key at all (a call refused for a wrong key leaves it on: the key may be fixed). */}
+          <Button type="submit" disabled={discover.isPending || status.data?.configured === false}>
             {discover.isPending ? <LoaderIcon size={16} className="animate-spin" /> : <SparklesIcon size={16} />}
             {discover.isPending ? 'Discovering…' : 'Discover'}
           </Button>

@@ -1,5 +1,5 @@
 import type { BackgroundScope } from '~shared/data/backgrounds/keys.ts';
-import { Dialog } from '~shared/ui/Dialog.tsx';
+import { Dialog } from '~shared/ui/dialog.tsx';
 import { backgroundDialogTitle } from './background-scope.ts';
 import { BackgroundManager } from './background-manager.tsx';
 

@@ -5,7 +5,7 @@ import { backgroundMutations } from '~shared/data/backgrounds/mutations.ts';
 import { backgroundQueries } from '~shared/data/backgrounds/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { BACKGROUND_MESSAGES } from '~shared/messages.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { useFilePicker } from '../../components/file-picker.tsx';
 import { BACKGROUND_TOASTS } from './background-scope.ts';

@@ -1,5 +1,5 @@
 import type { UserBackgroundRow } from '~shared/data/types.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { TrashIcon } from '~shared/ui/icons.tsx';
 import { cssBackgroundImage } from './background-scope.ts';

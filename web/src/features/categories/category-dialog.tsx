@@ -1,5 +1,5 @@
 import type { Category } from '~shared/data/categories/api.ts';
-import { Dialog } from '~shared/ui/Dialog.tsx';
+import { Dialog } from '~shared/ui/dialog.tsx';
 import { CategoryForm } from './category-form.tsx';
 interface CategoryDialogProps {
   open: boolean;

@@ -6,13 +6,13 @@ import type { Category } from '~shared/data/categories/api.ts';
 import { categoryMutations } from '~shared/data/categories/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { categorySchema, type CategoryInput } from '~shared/schemas/category.ts';
-import { Button } from '~shared/ui/Button.tsx';
-import { FormField } from '~shared/ui/FormField.tsx';
+import { Button } from '~shared/ui/button.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
-import { initialIconChoice, type IconChoice } from '../category-icons/icon-choice.ts';
-import { IconPicker } from '../category-icons/icon-picker.tsx';
-import { categoryCreated, categoryUpdated } from './toasts.ts';
+import { categoryCreatedMessage, categoryUpdatedMessage } from '~shared/messages.ts';
+import { initialIconChoice, type IconChoice } from '../../components/category-icons/icon-choice.ts';
+import { IconPicker } from '../../components/category-icons/icon-picker.tsx';
 
 /** The category form: name and icon; uploads a chosen icon, then creates or updates the folder. */
 export function CategoryForm({ category, onDone }: { category: Category | null; onDone: () => void }) {
@@ -45,10 +45,10 @@ export function CategoryForm({ category, onDone }: { category: Category | null; 
     try {
       if (category) {
         const saved = await update.mutateAsync({ id: category.id, name, iconUrl });
-        showSuccessToast(categoryUpdated(saved.name).title, categoryUpdated(saved.name).description);
+        showSuccessToast(categoryUpdatedMessage(saved.name).title, categoryUpdatedMessage(saved.name).description);
       } else {
         const saved = await create.mutateAsync({ name, iconUrl });
-        showSuccessToast(categoryCreated(saved.name).title, categoryCreated(saved.name).description);
+        showSuccessToast(categoryCreatedMessage(saved.name).title, categoryCreatedMessage(saved.name).description);
       }
       onDone();
     } catch (error) {
@@ -59,7 +59,14 @@ export function CategoryForm({ category, onDone }: { category: Category | null; 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
       <FormField label="Category Name" error={errors.name?.message}>
-        <input type="text" autoComplete="off" autoFocus className={CONTROL_CLASS} placeholder="e.g. Recipes" {...register('name')} />
+        <input
+          type="text"
+          autoComplete="off"
+          data-autofocus=""
+          className={CONTROL_CLASS}
+          placeholder="e.g. Recipes"
+          {...register('name')}
+        />
       </FormField>
       <IconPicker value={icon} onChange={setIcon} disabled={isSubmitting} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,20 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Category } from '~shared/data/categories/api.ts';
 import { categoryMutations } from '~shared/data/categories/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
-import { CATEGORY_MESSAGES } from '~shared/messages.ts';
+import { CATEGORY_MESSAGES, categoryDeletedMessage } from '~shared/messages.ts';
 import { folderItemCount, folderPulses } from '~shared/rules/incoming-count.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { buildFolderTree, flattenFolderTree, subtreeIds } from '~shared/rules/folder-tree.ts';
+import { Button } from '~shared/ui/button.tsx';
 import { PlusIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
-import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
+import { lazyDialog, preloadOnIntent } from '../../lib/lazy-dialog.tsx';
 import { ScrollArea } from '../../components/scroll-area.tsx';
 import { CategoryRow } from './category-row.tsx';
-import { categoryDeleted } from './toasts.ts';
 
 interface ManageCategoriesCardProps {
+  /** Every folder of the user (templates excluded); shown as a tree. */
   categories: readonly Category[];
   /** Links per folder id (for the small count beside each name). */
   linkCounts?: ReadonlyMap<string, number>;
@@ -24,28 +25,47 @@ interface ManageCategoriesCardProps {
 }
 
 // Its own chunk, rendered only while open: its form brings zod, which the dashboard's first load
-// does without (issue 11 'Scale').
+// does without (docs/first-load.md).
 const CategoryDialog = lazyDialog(
   () => import('./category-dialog.tsx'),
   (m) => m.CategoryDialog,
 );
-const DIALOG_INTENT = preloadOnIntent([CategoryDialog]);
+const MoveFolderDialog = lazyDialog(
+  () => import('./move-folder-dialog.tsx'),
+  (m) => m.MoveFolderDialog,
+);
+const DIALOG_INTENT = preloadOnIntent([CategoryDialog, MoveFolderDialog]);
 
 const ROW_HEIGHT = 52;
 const MAX_VISIBLE_ROWS = 9;
 
 /**
  * 'Manage Categories' (part 1 §2): the folders with icon and 'Default' tag; create, edit (name and
- * icon) and delete the user's own. Long lists are virtualised inside a scroll area.
+ * icon) and delete the user's own. Subfolders are nested under their folder (expand/collapse), and a
+ * folder can be moved into another or back to the top. Long lists are virtualised inside a scroll
+ * area (only the expanded part of the tree is in the list).
  */
 export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, loading }: ManageCategoriesCardProps) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const remove = useMutation(categoryMutations.delete(client, queryClient));
   const [dialog, setDialog] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
+  const [moving, setMoving] = useState<Category | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const tree = useMemo(() => buildFolderTree(categories), [categories]);
+  const rows = useMemo(() => flattenFolderTree(tree, (id) => expanded.has(id)), [tree, expanded]);
+  const toggle = useCallback(
+    (category: Category) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(category.id)) next.add(category.id);
+        return next;
+      }),
+    [],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: categories.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     // The scroll area's height from the first render on (the library starts from 0 × 0, and adding
     // the rows a commit later lays the whole page out twice).
@@ -58,7 +78,7 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
     // The spec asks for the browser's own confirm here.
     if (!window.confirm(CATEGORY_MESSAGES.deleteConfirm)) return;
     remove.mutate(category.id, {
-      onSuccess: () => showSuccessToast(categoryDeleted(category.name).title, categoryDeleted(category.name).description),
+      onSuccess: () => showSuccessToast(categoryDeletedMessage(category.name).title, categoryDeletedMessage(category.name).description),
       onError: (error) => showErrorToast('category.delete', error),
     });
   }
@@ -84,7 +104,8 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
         <ScrollArea ref={scrollRef} role="list" aria-label="Categories" style={{ maxHeight: ROW_HEIGHT * MAX_VISIBLE_ROWS }}>
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const category = categories[item.index];
+              const { folder: category, depth, hasChildren } = rows[item.index];
+              const below = hasChildren ? subtreeIds(tree, category.id) : null;
               return (
                 <div
                   key={category.id}
@@ -94,6 +115,23 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
                 >
                   <CategoryRow
                     category={category}
+                    depth={depth}
+                    tree={
+                      below
+                        ? {
+                            subfolders: below.length - 1,
+                            linksWithSubfolders: linkCounts
+                              ? below.reduce(
+                                  (sum, id) => sum + folderItemCount(tree.byId.get(id) ?? { id }, linkCounts, pendingIncoming),
+                                  0,
+                                )
+                              : undefined,
+                          }
+                        : null
+                    }
+                    expanded={hasChildren ? expanded.has(category.id) : undefined}
+                    onToggle={toggle}
+                    onMove={setMoving}
                     linkCount={linkCounts ? folderItemCount(category, linkCounts, pendingIncoming) : undefined}
                     pulsing={folderPulses(category, pendingIncoming)}
                     onEdit={(c) => setDialog({ open: true, category: c })}
@@ -106,6 +144,7 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
           </div>
         </ScrollArea>
       )}
+      {moving ? <MoveFolderDialog onOpenChange={(open) => !open && setMoving(null)} folder={moving} folders={categories} /> : null}
       {dialog.open ? <CategoryDialog open onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} category={dialog.category} /> : null}
     </section>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { currentAccessToken } from '~shared/data/session.ts';
 import { roleQueries } from '~shared/data/roles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { LoaderIcon } from '~shared/ui/icons.tsx';
 
 interface ProbeResult {

@@ -4,8 +4,6 @@ import { createContext, useContext, useLayoutEffect, useState, type ReactNode } 
 export interface BannerOptions {
   /** Shows the change-background button when set. */
   onChangeBackground?: () => void;
-  /** The banner's background image (user_backgrounds 'banner'). */
-  backgroundUrl?: string | null;
 }
 
 // Two contexts: pages only read the (stable) setter, so setting options never re-renders the page
@@ -34,9 +32,9 @@ export function useBannerOptionsValue(): BannerOptions {
  */
 export function useBannerOptions(options: BannerOptions) {
   const setOptions = useContext(SetBannerOptions);
-  const { onChangeBackground, backgroundUrl } = options;
+  const { onChangeBackground } = options;
   useLayoutEffect(() => {
-    setOptions({ onChangeBackground, backgroundUrl });
+    setOptions({ onChangeBackground });
     return () => setOptions({});
-  }, [setOptions, onChangeBackground, backgroundUrl]);
+  }, [setOptions, onChangeBackground]);
 }

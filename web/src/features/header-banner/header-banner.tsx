@@ -1,18 +1,18 @@
 import type { User } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BANNER_HEADER_HEIGHT, TAGLINE } from '~shared/constants.ts';
 import { signOut } from '~shared/data/auth/api.ts';
-import { errorToast } from '~shared/data/errors.ts';
+import { currentBackgroundQueries, scopeKey } from '~shared/data/backgrounds/current.ts';
 import { profileMutations } from '~shared/data/profiles/mutations.ts';
 import { profileQueries } from '~shared/data/profiles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { AUTH_MESSAGES, visibilityUpdatedMessage } from '~shared/messages.ts';
 import { cn } from '~shared/ui/cn.ts';
+import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { useRovingToolbar } from '~shared/ui/use-roving-toolbar.ts';
 import { HomeIcon, ImageIcon, LogOutIcon, PlusIcon, SettingsIcon, UserIcon } from '~shared/ui/icons.tsx';
-import { notify } from '../../app/toast.ts';
 import { displayName, initialsOf } from './banner-identity.ts';
 import { useBannerOptionsValue } from './banner-options.tsx';
 import { HideableLine } from './visibility-toggle.tsx';
@@ -23,14 +23,17 @@ const ACTION_CLASS =
 /**
  * The header banner of signed-in pages (part 1 §2): the user's name and e-mail, each with a toggle
  * that hides it and persists the choice; home, quick-add link, change background (when the page
- * offers it), settings and sign out; the slogan. 8rem tall.
+ * offers it), settings and sign out; the slogan. 8rem tall (phones: 4.5rem, no slogan).
  */
 export function HeaderBanner({ user }: { user: User }) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { onChangeBackground, backgroundUrl } = useBannerOptionsValue();
+  const { onChangeBackground } = useBannerOptionsValue();
   const profile = useQuery(profileQueries.detail(client, user.id));
+  // The banner background the user chose (on the dashboard) shows on every signed-in page.
+  const backgrounds = useQuery(currentBackgroundQueries.all(client, user.id));
+  const backgroundUrl = backgrounds.data?.get(scopeKey({ name: 'banner' }))?.background_url ?? null;
   const emailToggle = useMutation(profileMutations.setEmailVisible(client, queryClient, user.id));
   const nameToggle = useMutation(profileMutations.setNameVisible(client, queryClient, user.id));
   const [signingOut, setSigningOut] = useState(false);
@@ -43,23 +46,29 @@ export function HeaderBanner({ user }: { user: User }) {
 
   const toggleEmail = () =>
     emailToggle.mutate(!emailVisible, {
-      onSuccess: (row) => notify.success(visibilityUpdatedMessage('Email', row.email_visible)),
-      onError: (error) => notify.error(errorToast('profile.emailVisibility', error)),
+      onSuccess: (row) => {
+        const message = visibilityUpdatedMessage('Email', row.email_visible);
+        showSuccessToast(message.title, message.description);
+      },
+      onError: (error) => showErrorToast('profile.emailVisibility', error),
     });
   const toggleName = () =>
     nameToggle.mutate(!nameVisible, {
-      onSuccess: (row) => notify.success(visibilityUpdatedMessage('Name', row.name_visible)),
-      onError: (error) => notify.error(errorToast('profile.nameVisibility', error)),
+      onSuccess: (row) => {
+        const message = visibilityUpdatedMessage('Name', row.name_visible);
+        showSuccessToast(message.title, message.description);
+      },
+      onError: (error) => showErrorToast('profile.nameVisibility', error),
     });
 
   const onSignOut = async () => {
     setSigningOut(true);
     try {
       await signOut(client);
-      notify.success({ title: AUTH_MESSAGES.signedOut });
-      navigate('/auth', { replace: true });
+      showSuccessToast(AUTH_MESSAGES.signedOut);
+      void navigate('/auth', { replace: true });
     } catch (error) {
-      notify.error(errorToast('auth.signOut', error));
+      showErrorToast('auth.signOut', error);
       setSigningOut(false);
     }
   };
@@ -67,14 +76,20 @@ export function HeaderBanner({ user }: { user: User }) {
   return (
     <header
       data-testid="header-banner"
-      style={{ height: BANNER_HEADER_HEIGHT, backgroundImage: backgroundUrl ? `url(${JSON.stringify(backgroundUrl)})` : undefined }}
+      style={
+        {
+          '--banner-height': BANNER_HEADER_HEIGHT,
+          backgroundImage: backgroundUrl ? `url(${JSON.stringify(backgroundUrl)})` : undefined,
+        } as CSSProperties
+      }
       className={cn(
-        'relative isolate shrink-0 overflow-hidden bg-cover bg-center text-white',
+        // Phones: 4.5rem, without the slogan, so the page's first screen shows links.
+        'relative isolate h-[4.5rem] shrink-0 overflow-hidden bg-cover bg-center text-white sm:h-[var(--banner-height)]',
         !backgroundUrl && 'bg-gradient-to-r from-blue-700 via-indigo-700 to-violet-700',
       )}
     >
       <div className="absolute inset-0 -z-10 bg-black/25" />
-      {/* Phones: name/e-mail and buttons on one row, the slogan below; wide screens: all on one row. */}
+      {/* Phones: name/e-mail and buttons on one row, no slogan; tablets: the slogan below; wide screens: all on one row. */}
       <div className="mx-auto flex h-full max-w-7xl flex-wrap content-center items-center gap-x-3 gap-y-2 px-3 sm:px-6">
         <div className="order-1 flex min-w-0 flex-1 items-center gap-3 lg:flex-none">
           <div
@@ -107,7 +122,7 @@ export function HeaderBanner({ user }: { user: User }) {
           </div>
         </div>
 
-        <p className="order-3 w-full text-center text-sm font-medium italic text-white/90 drop-shadow lg:order-2 lg:w-auto lg:flex-1 lg:text-lg">
+        <p className="order-3 hidden w-full text-center text-sm font-medium italic text-white/90 drop-shadow sm:block lg:order-2 lg:w-auto lg:flex-1 lg:text-lg">
           {TAGLINE}
         </p>
 

@@ -11,7 +11,7 @@ interface VisibilityToggleProps {
 }
 
 /** The eye button beside the name or e-mail in the banner. */
-export function VisibilityToggle({ what, visible, busy, onToggle }: VisibilityToggleProps) {
+function VisibilityToggle({ what, visible, busy, onToggle }: VisibilityToggleProps) {
   const label = visible ? `Hide ${what}` : `Show ${what}`;
   return (
     <button

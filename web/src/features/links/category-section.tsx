@@ -1,13 +1,14 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import type { LinkListItem } from '~shared/data/links/api.ts';
-import { LINK_MESSAGES, noLinksMatch } from '~shared/messages.ts';
+import { LINK_MESSAGES, LINKS_ONLY_IN_SUBFOLDERS, noLinksMatch } from '~shared/messages.ts';
 import { cn } from '~shared/ui/cn.ts';
 import { ImageIcon } from '~shared/ui/icons.tsx';
-import { CategoryIcon } from '../category-icons/category-icon.tsx';
+import { CategoryIcon } from '../../components/category-icons/category-icon.tsx';
+import { LinkGrid, type LinkGridHandlers } from '../../components/link-grid.tsx';
 import type { GridSection } from './grid-model.ts';
-import { LinkCardGrid } from './link-card-grid.tsx';
 import type { LinkHandlers } from './link-handlers.ts';
 import { SectionHeader } from './section-header.tsx';
+import { SubfolderChips, type SubfolderChip } from './subfolder-chips.tsx';
 
 interface CategorySectionProps {
   section: GridSection;
@@ -26,6 +27,8 @@ interface CategorySectionProps {
   searching: boolean;
   /** The search text, for the empty state while searching (only passed when nothing matched). */
   emptySearch?: string;
+  /** The folder's direct subfolders (chips that open them); a stable array per folder. */
+  subfolders?: readonly SubfolderChip[];
 }
 
 /**
@@ -63,8 +66,28 @@ export const CategorySection = memo(function CategorySection(props: CategorySect
     children,
     searching,
     emptySearch,
+    subfolders,
   } = props;
   const bodyId = `section-${section.category.id}`;
+  const categoryId = section.category.id;
+  // While searching (no moving) cards cannot move; otherwise a move swaps with neighbours in the
+  // folder's whole list (newest first), the row width being what the user sees.
+  const movable = !searching;
+  const gridHandlers = useMemo<LinkGridHandlers<LinkListItem>>(
+    () => ({
+      onOpen: handlers.onOpen,
+      onShare: handlers.onShare,
+      shareOff: handlers.shareOff,
+      onEdit: handlers.onEdit,
+      onDelete: handlers.onDelete,
+      tagsOf: handlers.tagsOf,
+      onTagClick: handlers.onTagClick,
+      onMove: movable
+        ? (link, direction) => handlers.onMove({ items: fullList, id: link.id, direction, columns, withinCategoryId: categoryId })
+        : undefined,
+    }),
+    [handlers, movable, fullList, columns, categoryId],
+  );
   return (
     <section
       aria-label={section.category.name}
@@ -104,17 +127,23 @@ export const CategorySection = memo(function CategorySection(props: CategorySect
         />
         {collapsed ? null : (
           <div id={bodyId} className="grid min-w-0 grid-cols-1 gap-4">
+            {subfolders?.length && !searching ? <SubfolderChips parent={section.category} items={subfolders} onOpen={onOpen} /> : null}
             {section.links.length > 0 ? (
-              <LinkCardGrid
+              <LinkGrid
                 links={section.links}
-                fullList={searching ? undefined : fullList}
-                withinCategoryId={section.category.id}
+                moveList={movable ? fullList : undefined}
                 columns={columns}
-                handlers={handlers}
+                editingId={handlers.editingId}
+                handlers={gridHandlers}
               />
             ) : (
               <p className="rounded-lg border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">
-                {searching && emptySearch !== undefined ? noLinksMatch(emptySearch) : LINK_MESSAGES.emptyGrid}
+                {searching && emptySearch !== undefined
+                  ? noLinksMatch(emptySearch)
+                  : subfolders?.length
+                    ? // Imported bookmarks often sit only in subfolders: the folder is not empty, its links are below.
+                      LINKS_ONLY_IN_SUBFOLDERS
+                    : LINK_MESSAGES.emptyGrid}
               </p>
             )}
             {children}

@@ -6,7 +6,8 @@ import { groupOutgoingShares, type OutgoingRecipient } from '~shared/rules/outgo
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import { groupLinksForGrid, linksByCategory, searchLinks, type CategorySection } from '~shared/data/links/select.ts';
 import type { OutgoingShare } from '~shared/data/shares/api.ts';
-import type { ReorderDirection } from '~shared/rules/reorder.ts';
+import { buildFolderTree, subtreeCount, subtreeIds } from '~shared/rules/folder-tree.ts';
+import type { SubfolderChip } from './subfolder-chips.tsx';
 
 /**
  * The grid's sections, computed from cached data (pure, so it is unit-tested and benchmarked).
@@ -24,8 +25,13 @@ export function gridCategories(categories: readonly Category[]): Category[] {
 
 export type GridSection = CategorySection<Category, LinkListItem>;
 
-export function gridSections(links: readonly LinkListItem[], categories: readonly Category[], query: string): GridSection[] {
-  const sections = groupLinksForGrid(links, categories, { query, previewCount: CATEGORY_PREVIEW_LINK_COUNT });
+export function gridSections(
+  links: readonly LinkListItem[],
+  categories: readonly Category[],
+  query: string,
+  matches?: readonly LinkListItem[],
+): GridSection[] {
+  const sections = groupLinksForGrid(links, categories, { query, previewCount: CATEGORY_PREVIEW_LINK_COUNT, matches });
   // The default section stays while searching: it carries the incoming/outgoing sub-sections.
   if (query.trim() && categories[0] && !sections.some((s) => s.category.id === categories[0].id)) {
     sections.unshift({ category: categories[0], totalCount: 0, links: [] });
@@ -36,6 +42,13 @@ export function gridSections(links: readonly LinkListItem[], categories: readonl
 export interface SubsectionPreview<T> {
   total: number;
   items: T[];
+}
+
+/** Folders a received link can be accepted into: the user's own, without templates and the incoming system tree. */
+export function acceptFolders(categories: readonly Category[]): Category[] {
+  return categories.filter(
+    (c) => !c.is_template && c.system_key !== 'incoming' && c.system_key !== 'approved' && c.system_key !== 'rejected',
+  );
 }
 
 /** Received shares still waiting (newest first), filtered by the search. */
@@ -84,17 +97,34 @@ export function folderBuckets(links: readonly LinkListItem[]): Map<string, LinkL
   return linksByCategory(links);
 }
 
-/** The moves a card cannot make in a list of `length` shown `columns` per row. */
-export function disabledMovesAt(index: number, length: number, columns: number): Set<ReorderDirection> {
-  const disabled = new Set<ReorderDirection>();
-  if (index <= 0) disabled.add('beginning').add('left');
-  if (index < columns) disabled.add('up');
-  if (index >= length - 1) disabled.add('end').add('right');
-  if (index + columns > length - 1) disabled.add('down');
-  return disabled;
+/** Folders the header counts ('N links in M categories'): every folder, subfolders included, but templates and the incoming inbox. */
+export function countedFolders(categories: readonly Category[]): number {
+  return categories.filter((c) => !c.is_template && c.system_key !== 'incoming').length;
 }
 
-/** The word in 'Link moved {direction} successfully!'. */
-export function directionWord(direction: ReorderDirection): string {
-  return direction === 'beginning' ? 'to beginning' : direction === 'end' ? 'to end' : direction;
+/**
+ * Each folder's direct subfolders as dashboard chips, with the links in each subfolder and below it
+ * (a link lives in one folder, so nothing counts twice). Keyed by the parent's id; the arrays are
+ * stable for the same categories and links, so sections that did not change skip re-rendering.
+ */
+export function subfolderChips(
+  categories: readonly Category[],
+  buckets: ReadonlyMap<string, readonly LinkListItem[]>,
+): Map<string, SubfolderChip[]> {
+  const folders = categories.filter((c) => !c.is_template);
+  const tree = buildFolderTree(folders);
+  const counts = new Map<string, number>();
+  for (const folder of folders) counts.set(folder.id, buckets.get(folder.id)?.length ?? 0);
+  const out = new Map<string, SubfolderChip[]>();
+  for (const [parentId, kids] of tree.children) {
+    out.set(
+      parentId,
+      kids.map((category) => ({
+        category,
+        count: subtreeCount(tree, category.id, counts),
+        subfolders: subtreeIds(tree, category.id).length - 1,
+      })),
+    );
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import type { ReorderDirection } from '~shared/rules/reorder.ts';
-import type { LinkCardLink, OpenMode } from '~shared/ui/LinkCard.tsx';
+import type { LinkCardLink, OpenMode } from '~shared/ui/link-card.tsx';
 
 /** What a card can do; the dashboard page wires these to dialogs and the data layer. */
 export interface LinkHandlers {
@@ -19,4 +19,8 @@ export interface LinkHandlers {
   }) => void;
   /** The link in the Edit Link card (orange highlight). */
   editingId: string | null;
+  /** A link's tags (features/tags/use-link-tags.ts). */
+  tagsOf?: (linkId: string) => readonly string[] | undefined;
+  /** A card's tag chip: search `tag:name`. */
+  onTagClick?: (name: string) => void;
 }

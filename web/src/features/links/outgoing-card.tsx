@@ -1,5 +1,6 @@
 import { formatDisplayDate } from '~shared/rules/date-format.ts';
-import { LinkCard } from '~shared/ui/LinkCard.tsx';
+import { OUTGOING_STATUS_LABELS } from '~shared/rules/outgoing-shares.ts';
+import { LinkCard } from '~shared/ui/link-card.tsx';
 import type { OutgoingItem } from './grid-model.ts';
 import type { LinkHandlers } from './link-handlers.ts';
 
@@ -32,7 +33,7 @@ export function OutgoingCard({ item, handlers }: { item: OutgoingItem; handlers:
                 {recipient.who}
               </span>
               <span className="shrink-0">
-                · {recipient.how} · {formatDisplayDate(recipient.sharedAt)}
+                · {recipient.how} · {formatDisplayDate(recipient.sharedAt)} · {OUTGOING_STATUS_LABELS[recipient.status]}
               </span>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Category } from '~shared/data/categories/api.ts';
 import { INCOMING_CATEGORY_ID, INCOMING_CATEGORY_NAME, OUTGOING_CATEGORY_ID, OUTGOING_SECTION_NAME } from '~shared/constants.ts';
 import type { IncomingShare } from '~shared/data/incoming/api.ts';
 import type { OutgoingItem, SubsectionPreview } from './grid-model.ts';
@@ -16,8 +17,10 @@ interface RecentSubsectionsProps {
   isCollapsed: (id: string) => boolean;
   onToggle: (id: string) => void;
   onOpen: (id: SubsectionId) => void;
-  columns: number;
   handlers: LinkHandlers;
+  /** Folders an incoming link can be accepted into, and the preselected one. */
+  acceptFolders: readonly Category[];
+  defaultFolderId?: string;
 }
 
 type SubsectionId = typeof INCOMING_CATEGORY_ID | typeof OUTGOING_CATEGORY_ID;
@@ -65,8 +68,9 @@ export function RecentSubsections({
   isCollapsed,
   onToggle,
   onOpen,
-  columns,
   handlers,
+  acceptFolders,
+  defaultFolderId,
 }: RecentSubsectionsProps) {
   const sectionProps = (id: SubsectionId) => ({ id, collapsed: isCollapsed(id), onToggle: () => onToggle(id), onOpen: () => onOpen(id) });
   return (
@@ -82,7 +86,7 @@ export function RecentSubsections({
         {incoming.items.length > 0 ? (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {incoming.items.map((share) => (
-              <IncomingPreviewCard key={share.shared_link_id} share={share} />
+              <IncomingPreviewCard key={share.shared_link_id} share={share} folders={acceptFolders} defaultFolderId={defaultFolderId} />
             ))}
           </div>
         ) : null}

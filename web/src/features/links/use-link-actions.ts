@@ -5,10 +5,11 @@ import { moveLink, recordLinkOpen, type LinkListItem } from '~shared/data/links/
 import { useDataClient } from '~shared/data/provider.tsx';
 import { linkMovedMessage } from '~shared/messages.ts';
 import { applyCreatedAtUpdates, type ReorderDirection } from '~shared/rules/reorder.ts';
-import type { LinkCardLink, OpenMode } from '~shared/ui/LinkCard.tsx';
+import type { LinkCardLink, OpenMode } from '~shared/ui/link-card.tsx';
 import { REPLACING_TOASTS, showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
-import { directionWord } from './grid-model.ts';
-import { openAfterCounting } from './open-link.ts';
+import { directionWord } from '../../lib/link-moves.ts';
+import { openAfterCounting } from '../../lib/open-link.ts';
+import { usePreferences } from '../../lib/use-preferences.ts';
 
 /**
  * Opening and moving links. Both patch the cached list in place instead of re-reading it: a
@@ -17,6 +18,7 @@ import { openAfterCounting } from './open-link.ts';
 export function useLinkActions(userId: string) {
   const client = useDataClient();
   const queryClient = useQueryClient();
+  const openLinks = usePreferences().open_links;
   const patchList = useCallback(
     (patch: (links: LinkListItem[]) => LinkListItem[]) =>
       queryClient.setQueryData<LinkListItem[]>(linkKeys.list({ userId }), (links) => (links ? patch(links) : links)),
@@ -25,11 +27,16 @@ export function useLinkActions(userId: string) {
 
   const open = useCallback(
     (link: LinkCardLink, mode: OpenMode) =>
-      openAfterCounting(link.url, mode, async () => {
-        const count = await recordLinkOpen(client, link.id);
-        if (typeof count === 'number') patchList((links) => links.map((l) => (l.id === link.id ? { ...l, access_count: count } : l)));
-      }),
-    [client, patchList],
+      openAfterCounting(
+        link.url,
+        mode,
+        async () => {
+          const count = await recordLinkOpen(client, link.id);
+          if (typeof count === 'number') patchList((links) => links.map((l) => (l.id === link.id ? { ...l, access_count: count } : l)));
+        },
+        openLinks,
+      ),
+    [client, patchList, openLinks],
   );
 
   /** `items`: the full list the card is in (newest first); `withinCategoryId` bounds Beginning/End. */

@@ -3,7 +3,7 @@ import { ALL_TEMPLATES_CATEGORY_ID, ALL_TEMPLATES_TITLE } from '~shared/constant
 import { DashboardCard } from './dashboard-card.tsx';
 import { TemplateFolderCards } from './template-folder-cards.tsx';
 import { TemplateLoadError } from './template-load-error.tsx';
-import { useCopyTemplate } from './use-copy-template.ts';
+import { useCopyTemplate } from '../../lib/use-copy-template.ts';
 import { useTemplateTree } from './use-template-tree.ts';
 
 const SHOWN = 4;

@@ -5,12 +5,11 @@ import { useDataClient } from '~shared/data/provider.tsx';
 import { roleQueries } from '~shared/data/roles/queries.ts';
 import { SETTINGS_HEADER_ICON_SLUG, settingsIconMutations, settingsIconQueries } from '~shared/data/settings-icons/index.ts';
 import { SETTINGS_CATEGORIES } from '~shared/rules/settings-catalogue.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { useFilePicker } from '../../components/file-picker.tsx';
-import { AdminAccessRequired } from './admin-access-required.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
 
 const TARGETS = [
@@ -23,15 +22,11 @@ const ALL_SLUGS = TARGETS.map((t) => t.slug);
 export function SettingsIconManagerCard({ userId, className }: { userId: string; className?: string }) {
   const client = useDataClient();
   const isAdmin = useQuery(roleQueries.isAdmin(client, userId));
+  // Only admins see the card at all: a user has nothing to do with it (no 'Admin Access Required').
+  if (!isAdmin.data) return null;
   return (
     <DashboardCard id="settings-icon-manager" title="Settings Icon Manager" className={className}>
-      {isAdmin.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading…</p>
-      ) : isAdmin.data ? (
-        <SettingsIconManager />
-      ) : (
-        <AdminAccessRequired card="Settings Icon Manager" />
-      )}
+      <SettingsIconManager />
     </DashboardCard>
   );
 }

@@ -2,15 +2,13 @@ import { Link } from 'react-router-dom';
 import type { ViewMode } from '~shared/constants.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import type { TemplateLinkPreview } from '~shared/data/templates/api.ts';
-import type { TemplateSummary } from '~shared/rules/template-summary.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { templateCountLine, type TemplateSummary } from '~shared/rules/template-summary.ts';
+import { Button } from '~shared/ui/button.tsx';
 import { cn } from '~shared/ui/cn.ts';
-import { CategoryIcon } from '../category-icons/category-icon.tsx';
+import { CategoryIcon } from '../../components/category-icons/category-icon.tsx';
+import { templatePath } from '../../lib/paths.ts';
 
 export type TemplateCardSummary = TemplateSummary<Category, TemplateLinkPreview>;
-
-/** A template's own view (its links, read-only for non-admins, 'Copy to my collection'). */
-export const templatePath = (id: string) => `/category/all-templates/${id}`;
 
 const GRID: Record<ViewMode, string> = {
   gallery: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
@@ -32,7 +30,7 @@ interface TemplateFolderCardsProps {
 export function TemplateFolderCards({ summaries, viewMode, onCopy, copyingId, gridClassName }: TemplateFolderCardsProps) {
   return (
     <ul className={cn('grid gap-3', gridClassName ?? GRID[viewMode])} data-testid="template-folders" data-view-mode={viewMode}>
-      {summaries.map(({ template, linkCount, previews }) => (
+      {summaries.map(({ template, linkCount, ownCount, previews }) => (
         <li
           key={template.id}
           className={cn(
@@ -50,8 +48,8 @@ export function TemplateFolderCards({ summaries, viewMode, onCopy, copyingId, gr
             <CategoryIcon iconUrl={template.icon_url} size={viewMode === 'compact' ? 'sm' : 'md'} />
             <span className="grid min-w-0">
               <span className="truncate font-medium hover:underline">{template.name}</span>
-              <span className="text-xs text-muted-foreground">
-                {linkCount} {linkCount === 1 ? 'link' : 'links'}
+              <span className="text-xs text-muted-foreground" data-testid="template-count">
+                {templateCountLine({ linkCount, ownCount })}
               </span>
             </span>
           </Link>

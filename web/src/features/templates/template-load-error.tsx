@@ -1,5 +1,5 @@
 import { FOLDER_MESSAGES } from '~shared/messages.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 
 export function TemplateLoadError({ onRetry }: { onRetry: () => void }) {
   return (

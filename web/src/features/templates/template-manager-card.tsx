@@ -7,15 +7,15 @@ import { roleQueries } from '~shared/data/roles/queries.ts';
 import { templateMutations } from '~shared/data/templates/mutations.ts';
 import { FOLDER_MESSAGES } from '~shared/messages.ts';
 import { templateNameSchema } from '~shared/schemas/template.ts';
-import { Button } from '~shared/ui/Button.tsx';
-import { ConfirmDialog } from '~shared/ui/ConfirmDialog.tsx';
+import { Button } from '~shared/ui/button.tsx';
+import { ConfirmDialog } from '~shared/ui/confirm-dialog.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
-import { CategoryIcon } from '../category-icons/category-icon.tsx';
-import { AdminAccessRequired } from './admin-access-required.tsx';
+import { CategoryIcon } from '../../components/category-icons/category-icon.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
 import { RenameTemplateDialog, TemplateIconDialog } from './template-dialogs.tsx';
-import { templatePath } from './template-folder-cards.tsx';
+import { templatePath } from '../../lib/paths.ts';
+import { templateCountLine } from '~shared/rules/template-summary.ts';
 import { TemplateLoadError } from './template-load-error.tsx';
 import { useTemplateTree } from './use-template-tree.ts';
 
@@ -23,15 +23,11 @@ import { useTemplateTree } from './use-template-tree.ts';
 export function TemplateManagerCard({ userId, className }: { userId: string; className?: string }) {
   const client = useDataClient();
   const isAdmin = useQuery(roleQueries.isAdmin(client, userId));
+  // Only admins see the card at all: a user has nothing to do with it (no 'Admin Access Required').
+  if (!isAdmin.data) return null;
   return (
     <DashboardCard id="template-manager" title="Template Manager" className={className}>
-      {isAdmin.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading…</p>
-      ) : isAdmin.data ? (
-        <TemplateManager />
-      ) : (
-        <AdminAccessRequired card="Template Manager" />
-      )}
+      <TemplateManager />
     </DashboardCard>
   );
 }
@@ -109,7 +105,7 @@ function TemplateManager() {
         <p className="text-sm text-muted-foreground">Loading…</p>
       ) : (
         <ol className="grid gap-2" aria-label="Templates" data-testid="template-manager-list">
-          {summaries.map(({ template, linkCount }, index) => (
+          {summaries.map(({ template, linkCount, ownCount }, index) => (
             <li
               key={template.id}
               className="flex flex-wrap items-center gap-2 rounded-lg border border-border p-2"
@@ -120,9 +116,7 @@ function TemplateManager() {
               <Link to={templatePath(template.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">
                 {template.name}
               </Link>
-              <span className="text-xs text-muted-foreground">
-                {linkCount} {linkCount === 1 ? 'link' : 'links'}
-              </span>
+              <span className="text-xs text-muted-foreground">{templateCountLine({ linkCount, ownCount })}</span>
               <div className="flex flex-wrap gap-1" role="group" aria-label={`Manage ${template.name}`}>
                 {(['up', 'down'] as const).map((direction) => (
                   <Button

@@ -4,9 +4,9 @@ import type { Category } from '~shared/data/categories/api.ts';
 import { categoryQueries } from '~shared/data/categories/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { roleQueries } from '~shared/data/roles/queries.ts';
-import { CategoryIcon } from '../category-icons/category-icon.tsx';
+import { CategoryIcon } from '../../components/category-icons/category-icon.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
-import { templatePath } from './template-folder-cards.tsx';
+import { templatePath } from '../../lib/paths.ts';
 import { useTemplateTree } from './use-template-tree.ts';
 
 function FolderList({ label, folders, href }: { label: string; folders: readonly Category[]; href: (c: Category) => string }) {

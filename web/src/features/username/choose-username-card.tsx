@@ -8,7 +8,7 @@ import { UsernameForm } from './username-form.tsx';
 /**
  * The dashboard's 'Choose Your Username' card (part 2 §2). While the profile has no username it is
  * the username-setup prompt (shown once the profile has loaded); afterwards a one-line reminder
- * of the name with a link to change it.
+ * of the name with a link to change it (phones: that line is in the dashboard's 'More' menu).
  */
 export function ChooseUsernameCard({ userId }: { userId: string }) {
   const client = useDataClient();
@@ -18,7 +18,7 @@ export function ChooseUsernameCard({ userId }: { userId: string }) {
   if (username) {
     return (
       <div
-        className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-card/90 px-4 py-2 text-sm text-card-foreground shadow-sm backdrop-blur"
+        className="hidden flex-wrap items-center gap-2 rounded-xl border border-border bg-card/90 px-4 py-2 text-sm text-card-foreground shadow-sm backdrop-blur sm:flex"
         data-testid="username-card"
       >
         <UsersIcon size={16} className="text-muted-foreground" />

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { errorToast } from '~shared/data/errors.ts';
 import { profileMutations } from '~shared/data/profiles/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
-import { USERNAME_MESSAGES } from '~shared/rules/username.ts';
-import { Button } from '~shared/ui/Button.tsx';
-import { FormField } from '~shared/ui/FormField.tsx';
-import { TextInput } from '~shared/ui/TextInput.tsx';
-import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { USERNAME_MESSAGES, usernameProblem } from '~shared/rules/username.ts';
+import { Button } from '~shared/ui/button.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
+import { TextInput } from '~shared/ui/text-input.tsx';
+import { showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
 import { useUsernameAvailability, type UsernameAvailability } from './use-username-availability.ts';
 
 /** Starts loading the schema when the form gets focus, so a submit seldom waits for it. */
@@ -42,11 +43,15 @@ export function UsernameForm({
   const save = useMutation(profileMutations.setUsername(client, queryClient, userId));
   const [value, setValue] = useState(current ?? '');
   const [error, setError] = useState<string | undefined>();
+  // The broken rule shows while typing (once something was typed) and the button stays disabled.
+  const [typed, setTyped] = useState(false);
+  const empty = value.trim() === '';
+  const liveError = usernameProblem(value) ?? (typed && empty && variant === 'settings' ? USERNAME_MESSAGES.required : null);
   const availability = useUsernameAvailability(value, current);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The schema (and zod) load on the first submit: the form shows on the dashboard's first screen
-    // for a user without a username, and zod is not part of that first load (issue 11 'Scale').
+    // for a user without a username, and zod stays off that first load (docs/first-load.md).
     const schemas = await import('~shared/schemas/username.ts');
     const schema = variant === 'settings' ? schemas.nameEmailUsernameSchema : schemas.usernameSchema;
     const parsed = schema.safeParse(value);
@@ -63,7 +68,8 @@ export function UsernameForm({
         onSaved?.(profile.username ?? parsed.data);
       },
       (saveError: unknown) => {
-        const toast = showErrorToast('username.save', saveError);
+        const toast = errorToast('username.save', saveError);
+        showToastMessage(toast);
         if (toast.description === USERNAME_MESSAGES.taken) setError(USERNAME_MESSAGES.taken);
       },
     );
@@ -81,7 +87,7 @@ export function UsernameForm({
     >
       <FormField
         label="Username"
-        error={error}
+        error={error ?? liveError ?? undefined}
         hint={
           status ? (
             <span data-testid="username-status" data-state={availability}>
@@ -94,6 +100,7 @@ export function UsernameForm({
           value={value}
           onChange={(e) => {
             setValue(e.target.value);
+            setTyped(true);
             if (error) setError(undefined);
           }}
           autoComplete="username"
@@ -103,7 +110,10 @@ export function UsernameForm({
         />
       </FormField>
       <div>
-        <Button type="submit" disabled={save.isPending || availability === 'checking' || availability === 'taken' || unchanged}>
+        <Button
+          type="submit"
+          disabled={save.isPending || availability === 'checking' || availability === 'taken' || unchanged || empty || liveError !== null}
+        >
           {submitLabel}
         </Button>
       </div>

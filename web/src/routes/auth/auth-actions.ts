@@ -3,14 +3,20 @@
  * supabase-js, the zod schemas and the error catalogue stay off the page's first load.
  */
 import { CLIENT_ERROR_CODES, errorToast, toDataError, type ToastMessage } from '~shared/data/errors.ts';
-import { requestPasswordReset, setSession, signIn, signUp, updatePassword } from '~shared/data/auth/api.ts';
+import { requestPasswordReset, setSession, signIn, signOut, signUp, updatePassword } from '~shared/data/auth/api.ts';
+import { completeSignInWithCode } from '~shared/data/auth/two-factor.ts';
+import { twoFactorErrorMessage } from '~shared/rules/two-factor.ts';
 import { getProfile } from '~shared/data/profiles/api.ts';
 import type { PasswordIdentity } from '~shared/rules/password-policy.ts';
 import { isAccountExistsError } from '~shared/rules/error-messages.ts';
 import { isSecureResetCode, secureResetErrorMessage, SECURE_RESET_ERROR_TITLE } from '~shared/rules/secure-reset-messages.ts';
-import { fieldErrors, passwordUpdateSchema, resetRequestSchema, signInSchema, signUpSchema } from '~shared/schemas/index.ts';
-import { loadClient } from '../../app/load-client.ts';
-import { authRedirectUrl } from '../../app/site.ts';
+import { fieldErrors } from '~shared/schemas/field-errors.ts';
+import { passwordUpdateSchema } from '~shared/schemas/password-update.ts';
+import { resetRequestSchema } from '~shared/schemas/reset-request.ts';
+import { signInSchema } from '~shared/schemas/sign-in.ts';
+import { signUpSchema } from '~shared/schemas/sign-up.ts';
+import { loadClient } from '../../lib/load-client.ts';
+import { authRedirectUrl } from '../../lib/site.ts';
 
 export interface SignInValues {
   email: string;
@@ -49,13 +55,13 @@ export async function submitSignUp(values: SignUpValues) {
     password: values.password,
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
-    emailRedirectTo: authRedirectUrl(),
+    emailRedirectTo: authRedirectUrl('signup'),
   });
 }
 
 export async function submitResetRequest(values: ResetRequestValues) {
   const client = await loadClient();
-  return requestPasswordReset(client, { email: values.email.trim(), redirectTo: authRedirectUrl() });
+  return requestPasswordReset(client, { email: values.email.trim(), redirectTo: authRedirectUrl('recovery') });
 }
 
 export async function submitPasswordUpdate(values: PasswordUpdateValues) {
@@ -71,6 +77,23 @@ export async function resetIdentity(userId: string, email: string | undefined): 
   const client = await loadClient();
   const profile = await getProfile(client, userId).catch(() => null);
   return { email: email ?? null, username: profile?.username ?? null };
+}
+
+/** The sign-in's second step: the authenticator app's code raises the session to aal2. */
+export async function submitTwoFactorCode(code: string) {
+  const client = await loadClient();
+  return completeSignInWithCode(client, code);
+}
+
+/** 'Use another account' at the code step: the password-only session ends. */
+export async function cancelTwoFactor() {
+  const client = await loadClient();
+  return signOut(client);
+}
+
+export function twoFactorCodeError(error: unknown): string {
+  const dataError = toDataError(error);
+  return twoFactorErrorMessage(dataError.code, dataError.status);
 }
 
 /** Opens the session a recovery or confirmation link carries. */

@@ -20,7 +20,8 @@ export function AuthTabs({ value, onChange, children }: AuthTabsProps) {
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // On each tab (the focused element), not the tablist: the tabs are the widget.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((tab) => tab.value === value);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     const target =
@@ -33,7 +34,7 @@ export function AuthTabs({ value, onChange, children }: AuthTabsProps) {
 
   return (
     <div>
-      <div role="tablist" aria-label="Account" onKeyDown={onKeyDown} className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
+      <div role="tablist" aria-label="Account" className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
         {TABS.map((tab, index) => {
           const selected = tab.value === value;
           return (
@@ -50,6 +51,7 @@ export function AuthTabs({ value, onChange, children }: AuthTabsProps) {
               tabIndex={selected ? 0 : -1}
               data-value={tab.value}
               onClick={() => onChange(tab.value)}
+              onKeyDown={onKeyDown}
               className={cn(
                 'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 selected ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',

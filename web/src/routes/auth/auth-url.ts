@@ -8,6 +8,8 @@ export interface AuthUrlParams {
   type: string | null;
   error: string | null;
   errorDescription: string | null;
+  /** The kind of e-mail the link came from ('signup', 'recovery'), from our own `?link=`. */
+  link: string | null;
 }
 
 export function readAuthUrlParams(search: string, hash: string): AuthUrlParams {
@@ -20,6 +22,7 @@ export function readAuthUrlParams(search: string, hash: string): AuthUrlParams {
     type: pick('type'),
     error: pick('error') ?? pick('error_code'),
     errorDescription: pick('error_description'),
+    link: query.get('link'),
   };
 }
 
@@ -32,6 +35,7 @@ export function hasSessionTokens(params: AuthUrlParams): boolean {
 }
 
 const AUTH_PARAM_NAMES = [
+  'link',
   'access_token',
   'refresh_token',
   'type',

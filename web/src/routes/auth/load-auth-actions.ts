@@ -1,8 +1,9 @@
 import type { FieldErrors } from '~shared/schemas/field-errors.ts';
 import { useValidatedForm } from '~shared/ui/use-validated-form.ts';
-import { loadClient } from '../../app/load-client.ts';
+import { loadClient } from '../../lib/load-client.ts';
+import type * as AuthActionsModule from './auth-actions.ts';
 
-type AuthActions = typeof import('./auth-actions.ts');
+type AuthActions = typeof AuthActionsModule;
 
 let pending: Promise<AuthActions> | null = null;
 

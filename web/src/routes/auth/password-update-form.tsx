@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { PasswordIdentity } from '~shared/rules/password-policy.ts';
-import { Button } from '~shared/ui/Button.tsx';
-import { FormField } from '~shared/ui/FormField.tsx';
-import { PasswordInput } from '~shared/ui/PasswordInput.tsx';
+import { Button } from '~shared/ui/button.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
+import { PasswordInput } from '~shared/ui/password-input.tsx';
 import { passwordRuleHint } from '~shared/rules/password-checklist.ts';
-import { PasswordRules } from '~shared/ui/PasswordRules.tsx';
-import { useSessionState } from '../../app/session/use-session-state.ts';
-import { notify } from '../../app/toast.ts';
+import { PasswordRules } from '~shared/ui/password-rules.tsx';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
+import { showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
 import type { PasswordUpdateValues } from './auth-actions.ts';
 import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
 
@@ -23,27 +23,32 @@ export function PasswordUpdateForm({ onUpdated }: { onUpdated: () => void }) {
   const { session } = useSessionState();
   const userId = session?.user.id;
   const email = session?.user.email;
-  const [identity, setIdentity] = useState<PasswordIdentity>({});
+  // The e-mail at once; with the username once the profile has answered (for this user and e-mail).
+  const [found, setFound] = useState<{ userId: string; email: string | undefined; identity: PasswordIdentity } | null>(null);
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    setIdentity({ email: email ?? null });
     void loadAuthActions()
       .then((actions) => actions.resetIdentity(userId, email))
-      .then((found) => current && setIdentity(found));
+      .then((identity) => current && setFound({ userId, email, identity }));
     return () => {
       current = false;
     };
   }, [userId, email]);
+  const identity: PasswordIdentity = !userId
+    ? {}
+    : found && found.userId === userId && found.email === email
+      ? found.identity
+      : { email: email ?? null };
 
   const submit = form.handleSubmit(async (values) => {
     const actions = await loadAuthActions();
     try {
       await actions.submitPasswordUpdate(values);
-      notify.success({ title: actions.AUTH_MESSAGES.passwordUpdated });
+      showSuccessToast(actions.AUTH_MESSAGES.passwordUpdated);
       onUpdated();
     } catch (error) {
-      notify.error(actions.passwordUpdateErrorToast(error));
+      showToastMessage(actions.passwordUpdateErrorToast(error));
     }
   });
 

@@ -1,7 +1,7 @@
-import { Button } from '~shared/ui/Button.tsx';
-import { FormField } from '~shared/ui/FormField.tsx';
-import { TextInput } from '~shared/ui/TextInput.tsx';
-import { notify } from '../../app/toast.ts';
+import { Button } from '~shared/ui/button.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
+import { TextInput } from '~shared/ui/text-input.tsx';
+import { showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
 import type { ResetRequestValues } from './auth-actions.ts';
 import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
 
@@ -13,10 +13,10 @@ export function ResetRequestForm({ initialEmail, onSent }: { initialEmail: strin
     const actions = await loadAuthActions();
     try {
       await actions.submitResetRequest(values);
-      notify.success(actions.AUTH_MESSAGES.resetEmailSent);
+      showSuccessToast(actions.AUTH_MESSAGES.resetEmailSent.title, actions.AUTH_MESSAGES.resetEmailSent.description);
       onSent(values.email.trim());
     } catch (error) {
-      notify.error(actions.errorToast('auth.resetRequest', error));
+      showToastMessage(actions.errorToast('auth.resetRequest', error));
     }
   });
 

@@ -1,5 +1,5 @@
-import { FORGOT_PASSWORD_CLASS, SignInFields } from '~shared/ui/SignInFields.tsx';
-import { notify } from '../../app/toast.ts';
+import { FORGOT_PASSWORD_CLASS, SignInFields } from '~shared/ui/sign-in-fields.tsx';
+import { showToastMessage } from '~shared/ui/toast.ts';
 import type { SignInValues } from './auth-actions.ts';
 import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
 
@@ -17,7 +17,7 @@ export function SignInForm({ initialEmail, onForgotPassword }: SignInFormProps) 
     try {
       await actions.submitSignIn(values);
     } catch (error) {
-      notify.error(actions.errorToast('auth.signIn', error));
+      showToastMessage(actions.errorToast('auth.signIn', error));
     }
   });
 

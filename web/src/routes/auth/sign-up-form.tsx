@@ -1,10 +1,10 @@
-import { Button } from '~shared/ui/Button.tsx';
-import { FormField } from '~shared/ui/FormField.tsx';
-import { PasswordInput } from '~shared/ui/PasswordInput.tsx';
+import { Button } from '~shared/ui/button.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
+import { PasswordInput } from '~shared/ui/password-input.tsx';
 import { passwordRuleHint } from '~shared/rules/password-checklist.ts';
-import { PasswordRules } from '~shared/ui/PasswordRules.tsx';
-import { TextInput } from '~shared/ui/TextInput.tsx';
-import { notify } from '../../app/toast.ts';
+import { PasswordRules } from '~shared/ui/password-rules.tsx';
+import { TextInput } from '~shared/ui/text-input.tsx';
+import { showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
 import type { SignUpValues } from './auth-actions.ts';
 import { loadAuthActions, useAuthForm } from './load-auth-actions.ts';
 
@@ -24,11 +24,11 @@ export function SignUpForm({ onDone }: SignUpFormProps) {
     const email = values.email.trim();
     try {
       await actions.submitSignUp(values);
-      notify.success({ title: 'Account created!', description: 'Please check your email to confirm your account before signing in.' });
+      showSuccessToast('Account created!', 'Please check your email to confirm your account before signing in.');
       form.reset(EMPTY);
       onDone(email);
     } catch (error) {
-      notify.error(actions.errorToast('auth.signUp', error));
+      showToastMessage(actions.errorToast('auth.signUp', error));
       if (actions.isAccountExists(error)) onDone(email);
     }
   });

@@ -5,7 +5,7 @@ import { TemplateCards } from '../../features/templates/template-cards.tsx';
 /**
  * The dashboard below its grid: templates, AI discovery and the API panel. Its own chunk, loaded
  * after the dashboard's first paint (dashboard.tsx), so a first load neither downloads nor runs it
- * (the template forms bring zod) before the links are on screen (issue 11 'Scale').
+ * (the template forms bring zod) before the links are on screen.
  */
 export function DashboardBelowFold({ userId }: { userId: string }) {
   return (

@@ -1,4 +1,4 @@
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { PageFallback } from '../../components/page-fallback.tsx';
 import { Dashboard } from './dashboard.tsx';
 

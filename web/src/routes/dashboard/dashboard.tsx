@@ -5,40 +5,42 @@ import { scopeKey } from '~shared/data/backgrounds/current.ts';
 import type { Category } from '~shared/data/categories/api.ts';
 import type { LinkListItem } from '~shared/data/links/api.ts';
 import { countPendingIncoming } from '~shared/rules/incoming-count.ts';
-import type { LinkCardLink } from '~shared/ui/LinkCard.tsx';
-import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
+import type { LinkCardLink } from '~shared/ui/link-card.tsx';
+import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
 import { useBannerOptions } from '../../features/header-banner/banner-options.tsx';
 import { cssBackgroundImage } from '../../features/backgrounds/background-scope.ts';
 import { ManageCategoriesCard } from '../../features/categories/manage-categories-card.tsx';
-import { LinkEditorCard } from '../../features/links/link-editor-card.tsx';
+import { LinkEditorCard } from '../../components/link-editor-card.tsx';
 import type { LinkHandlers } from '../../features/links/link-handlers.ts';
-import { LinksGrid } from '../../features/links/links-grid.tsx';
+import { YourLinks } from '../../features/links/your-links.tsx';
 import { useLinkActions } from '../../features/links/use-link-actions.ts';
 import { ChooseUsernameCard } from '../../features/username/choose-username-card.tsx';
 import { DashboardHeading } from './dashboard-heading.tsx';
 import { QuickAddButton } from './quick-add-button.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
+import { useLinkTags } from '../../lib/use-link-tags.ts';
 import { useWideLayout } from './use-wide-layout.ts';
 import { useDashboardShortcuts } from './use-shortcuts.tsx';
-import { useShareOff } from '../../features/sharing/use-share-off.ts';
-import { Dialog } from '~shared/ui/Dialog.tsx';
+import { useShareOff } from '../../components/share-link/use-share-off.ts';
+import { Dialog } from '~shared/ui/dialog.tsx';
 import { DashboardFooter } from './dashboard-footer.tsx';
-import { useAfterFirstPaint } from '../../app/use-after-first-paint.ts';
-import { lazyDialog, preloadOnIntent } from '../../app/lazy-dialog.tsx';
-import { ErrorBoundary } from '../../app/error-boundary.tsx';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';
+import { lazyDialog, preloadOnIntent } from '../../lib/lazy-dialog.tsx';
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { CODE_LOAD_FAILED_MESSAGE } from '~shared/rules/code-load.ts';
+import { SharedWithMeSlot } from '../../features/folders/shared-with-me-slot.tsx';
 
 const DashboardBelowFold = lazy(() => import('./dashboard-below-fold.tsx').then((m) => ({ default: m.DashboardBelowFold })));
 
-// The dialogs are chunks of their own, rendered only while open (issue 11 'Scale'): rendered closed
+// The dialogs are chunks of their own, rendered only while open: rendered closed
 // on every dashboard render they cost its first load their code (the share form brings zod) and
 // their forms' render.
 const ShareLinkDialog = lazyDialog(
-  () => import('../../features/sharing/share-link-dialog.tsx'),
+  () => import('../../components/share-link/share-link-dialog.tsx'),
   (m) => m.ShareLinkDialog,
 );
 const DeleteLinkDialog = lazyDialog(
-  () => import('../../features/links/delete-link-dialog.tsx'),
+  () => import('../../components/delete-link-dialog.tsx'),
   (m) => m.DeleteLinkDialog,
 );
 const BackgroundDialog = lazyDialog(
@@ -58,6 +60,7 @@ export function Dashboard({ userId }: { userId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { links, categories, incoming, outgoing, backgrounds } = useDashboardData(userId);
   const { open, move } = useLinkActions(userId);
+  const linkTags = useLinkTags(userId);
   const shareOff = useShareOff(userId);
   const editorRef = useRef<HTMLDivElement>(null);
   const wide = useWideLayout();
@@ -111,10 +114,12 @@ export function Dashboard({ userId }: { userId: string }) {
   }, [focusEditor]);
   const shortcutsHelp = useDashboardShortcuts({ focusSearch, newLink });
 
-  // The banner's quick-add button links to /dashboard?add=link.
+  // The banner's quick-add button links to /dashboard?add=link: a new link, not the one being edited
+  // (state adjusted while rendering), in the form, focused; then the parameter goes.
+  const addRequested = searchParams.get('add') === 'link';
+  if (addRequested && editing !== null) setEditing(null);
   useEffect(() => {
-    if (searchParams.get('add') !== 'link') return;
-    setEditing(null);
+    if (!addRequested) return;
     requestAnimationFrame(focusEditor);
     setSearchParams(
       (params) => {
@@ -123,7 +128,7 @@ export function Dashboard({ userId }: { userId: string }) {
       },
       { replace: true },
     );
-  }, [searchParams, setSearchParams, focusEditor]);
+  }, [addRequested, setSearchParams, focusEditor]);
 
   const backgroundUrl = (scope: BackgroundScope) => backgrounds.data?.get(scopeKey(scope))?.background_url ?? null;
   // Stable callbacks: the grid's sections skip re-rendering when nothing they show changed.
@@ -138,7 +143,7 @@ export function Dashboard({ userId }: { userId: string }) {
     [currentBackgrounds],
   );
   const openBannerBackground = useCallback(() => setBackgroundScope({ name: 'banner' }), []);
-  useBannerOptions({ onChangeBackground: openBannerBackground, backgroundUrl: backgroundUrl({ name: 'banner' }) });
+  useBannerOptions({ onChangeBackground: openBannerBackground });
 
   const linkById = useMemo(() => new Map((links.data ?? []).map((link) => [link.id, link])), [links.data]);
   const linkIds = useMemo(() => [...linkById.keys()], [linkById]);
@@ -153,7 +158,8 @@ export function Dashboard({ userId }: { userId: string }) {
     }
     return counts;
   }, [links.data]);
-  const manageable = useMemo(() => (categories.data ?? []).filter((c) => !c.is_template && !c.parent_category_id), [categories.data]);
+  // Every folder, subfolders included: Manage Categories shows them as a tree.
+  const manageable = useMemo(() => (categories.data ?? []).filter((c) => !c.is_template), [categories.data]);
 
   const handlers: LinkHandlers = useMemo(
     () => ({
@@ -167,8 +173,9 @@ export function Dashboard({ userId }: { userId: string }) {
       onDelete: setDeleting,
       onMove: (params) => void move(params),
       editingId: editing?.id ?? null,
+      tagsOf: linkTags.tagsOf,
     }),
-    [open, move, linkById, focusEditor, editing, shareOff],
+    [open, move, linkById, focusEditor, editing, shareOff, linkTags.tagsOf],
   );
 
   const editor = (inSheet: boolean) => (
@@ -195,7 +202,7 @@ export function Dashboard({ userId }: { userId: string }) {
 
   // Below the grid (templates, AI discovery, the API panel, the footer): drawn, their reads started
   // and their code (a chunk of its own) loaded in the task after the first paint with the links,
-  // which then waits only for what the first screen shows (issue 11 'Scale'). After the first paint
+  // which then waits only for what the first screen shows. After the first paint
   // with the links or with their load error: a failed load never hides the rest of the page.
   const belowFold = useAfterFirstPaint(!links.isPending);
 
@@ -213,6 +220,7 @@ export function Dashboard({ userId }: { userId: string }) {
         <div className="grid gap-4 lg:col-span-2">
           <DashboardHeading userId={userId} linkIds={linkIds} onChangeBackground={() => setBackgroundScope({ name: 'dashboard' })} />
           <ChooseUsernameCard userId={userId} />
+          <SharedWithMeSlot userId={userId} />
         </div>
         {wide ? (
           // Sidebar first in the tab order (its cells are placed explicitly, so the look is unchanged).
@@ -221,9 +229,12 @@ export function Dashboard({ userId }: { userId: string }) {
             <div className="min-w-0 self-start lg:col-start-2 lg:row-start-3">{manageCategories}</div>
           </>
         ) : null}
-        <LinksGrid
+        <YourLinks
           className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-2"
+          userId={userId}
           links={links.data}
+          linkTags={linkTags.byLink}
+          linksUpdatedAt={links.dataUpdatedAt}
           categories={categories.data}
           incoming={incoming.data ?? []}
           outgoing={outgoing.data ?? []}
@@ -274,6 +285,7 @@ export function Dashboard({ userId }: { userId: string }) {
       {deleting ? (
         <DeleteLinkDialog
           link={deleting}
+          from="dashboard"
           onClose={() => setDeleting(null)}
           onDeleted={(link) => editing?.id === link.id && setEditing(null)}
         />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { KEYBOARD_SHORTCUTS, shortcutFor } from '~shared/rules/keyboard-shortcuts.ts';
-import { Dialog } from '~shared/ui/Dialog.tsx';
+import { Dialog } from '~shared/ui/dialog.tsx';
 
 /**
  * `/` focuses the search, `n` opens the add form, `?` lists the shortcuts. Returns the help dialog

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PARTICLE_EFFECT_CAP } from '~shared/constants.ts';
 import { SparklesIcon } from '~shared/ui/icons/public-icons.tsx';
-import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
 import { burst, step, type Particle } from './particles.ts';
 
 function usePrefersReducedMotion(): boolean {

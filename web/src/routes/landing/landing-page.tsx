@@ -1,7 +1,7 @@
 import { BRAND_NAME, LANDING_AD_TEXT, LANDING_PAGE_TITLE, TAGLINE } from '~shared/constants.ts';
 import heroBannerUrl from '../../assets/hero-banner.svg';
-import { DEFAULT_DESCRIPTION, useDocumentMeta } from '../../app/document-meta.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { DEFAULT_DESCRIPTION, useDocumentMeta } from '../../lib/document-meta.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { ArrowRightIcon, LifeBuoyIcon, ShieldIcon } from '~shared/ui/icons/public-icons.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
 import { HomeIcon } from '~shared/ui/icons/public-icons.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { BRAND_NAME, STORAGE_BUCKETS, type MainPhotoSize } from '~shared/constants.ts';
 import { publicObjectUrl, type PublicPage } from '~shared/data/studio/public-page.ts';
 import {
@@ -6,7 +7,6 @@ import {
   bioSocialTitleOf,
   initialsOf,
   linksTitleOf,
-  linkTilesOf,
   messageBoxesOf,
   messageImagesOf,
   pageDisplayName,
@@ -27,6 +27,10 @@ const PHOTO_SIZES: Record<Exclude<MainPhotoSize, 'none'>, { className: string; p
   small: { className: 'w-full max-w-[8rem]', px: 128 },
 };
 
+const FeaturedLinks = lazy(() => import('./featured-links.tsx').then((m) => ({ default: m.FeaturedLinks })));
+/** A featured button's height plus the gap: the section keeps its size while its chunk loads (no layout shift). */
+const FEATURED_ROW_PX = 66;
+
 const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer nofollow ugc' } as const;
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
@@ -43,14 +47,26 @@ function Section({ title, children, testId }: { title: string; children: React.R
 }
 
 /** A public profile page (part 2 §2 '/{slug}'), phone first. Every link is http(s) only. */
-export function ProfilePageView({ page, preview = false }: { page: PublicPage; preview?: boolean }) {
+export function ProfilePageView({
+  page,
+  featured,
+  onOpen,
+  preview = false,
+}: {
+  page: PublicPage;
+  /** get_public_page_links' rows, read by the featured section's chunk. */
+  featured: readonly unknown[];
+  /** A visitor opened a featured item (counted for the owner; never from the preview). */
+  onOpen: (itemId: string) => void;
+  preview?: boolean;
+}) {
   const accent = accentOf(page);
   const name = pageDisplayName(page);
   const banner = safeHref(page.banner_background_url);
   const photoSize =
-    page.main_photo_size !== 'none' && page.main_photo_path ? (PHOTO_SIZES[page.main_photo_size] ?? PHOTO_SIZES.medium) : null;
+    page.main_photo_size !== 'none' && page.main_photo_path ? (PHOTO_SIZES[page.main_photo_size ?? 'medium'] ?? PHOTO_SIZES.medium) : null;
   const social = socialLinksOf(page);
-  const tiles = linkTilesOf(page);
+  const photoUrl = page.main_photo_path ? publicObjectUrl(SUPABASE_URL, STORAGE_BUCKETS.mainPhotos, page.main_photo_path) : null;
   const boxes = messageBoxesOf(page);
   const images = messageImagesOf(page);
   const company = page.company_name?.trim();
@@ -88,13 +104,24 @@ export function ProfilePageView({ page, preview = false }: { page: PublicPage; p
         <div
           className={`mx-auto flex max-w-3xl flex-col items-center gap-3 px-4 pt-10 pb-8 text-center sm:pt-14 ${banner ? 'text-white' : ''}`}
         >
-          <div
-            className="flex h-20 w-20 items-center justify-center rounded-full border-4 border-[var(--pp-card)] bg-[var(--pp-accent)] text-2xl font-bold text-[var(--pp-on-accent)] shadow-md"
-            aria-hidden="true"
-            data-testid="initials"
-          >
-            {initialsOf(name)}
-          </div>
+          {photoUrl ? (
+            <img
+              src={photoUrl}
+              alt=""
+              width={80}
+              height={80}
+              className="h-20 w-20 rounded-full border-4 border-[var(--pp-card)] bg-[var(--pp-card)] object-cover shadow-md"
+              data-testid="avatar-photo"
+            />
+          ) : (
+            <div
+              className="flex h-20 w-20 items-center justify-center rounded-full border-4 border-[var(--pp-card)] bg-[var(--pp-accent)] text-2xl font-bold text-[var(--pp-on-accent)] shadow-md"
+              aria-hidden="true"
+              data-testid="initials"
+            >
+              {initialsOf(name)}
+            </div>
+          )}
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
           {company ? <p className="text-sm opacity-85">{company}</p> : null}
           <p className="max-w-xl text-base break-words opacity-95" data-testid="banner-message">
@@ -109,8 +136,8 @@ export function ProfilePageView({ page, preview = false }: { page: PublicPage; p
             <div className="flex flex-col items-center gap-3 text-center">
               {photoSize ? (
                 <img
-                  src={publicObjectUrl(SUPABASE_URL, STORAGE_BUCKETS.mainPhotos, page.main_photo_path!)}
-                  alt={`Photo of ${name}`}
+                  src={photoUrl!}
+                  alt={name}
                   width={photoSize.px}
                   height={photoSize.px}
                   className={`aspect-square rounded-2xl object-cover ${photoSize.className}`}
@@ -138,7 +165,10 @@ export function ProfilePageView({ page, preview = false }: { page: PublicPage; p
                       className="inline-flex items-center gap-2 rounded-full border border-[var(--pp-border)] px-3 py-1.5 text-sm hover:border-[var(--pp-accent)] focus-visible:outline-2 focus-visible:outline-[var(--pp-accent)]"
                       data-testid={`social-${link.kind}`}
                     >
-                      <span className="text-[var(--pp-muted)]">{link.label}</span>
+                      <span className="text-[var(--pp-muted)]">
+                        <SocialIcon kind={link.kind} size={16} />
+                      </span>
+                      <span className="sr-only">{link.label}</span>
                       <span className="font-medium">{link.text}</span>
                     </a>
                   </li>
@@ -169,7 +199,7 @@ export function ProfilePageView({ page, preview = false }: { page: PublicPage; p
                 <li key={path}>
                   <img
                     src={publicObjectUrl(SUPABASE_URL, STORAGE_BUCKETS.messageImages, path)}
-                    alt={`Image ${i + 1} of ${images.length}`}
+                    alt={`${i + 1} of ${images.length}`}
                     width={400}
                     height={400}
                     loading="lazy"
@@ -182,24 +212,11 @@ export function ProfilePageView({ page, preview = false }: { page: PublicPage; p
           </section>
         ) : null}
 
-        {tiles.length ? (
+        {featured.length ? (
           <Section title={linksTitleOf(page)} testId="links-section">
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {tiles.map((tile) => (
-                <li key={tile.kind}>
-                  <a
-                    href={tile.href}
-                    {...EXTERNAL}
-                    className="flex aspect-square flex-col items-center justify-center gap-2 rounded-xl bg-[var(--pp-accent)] p-3 text-center text-[var(--pp-on-accent)] transition-transform hover:scale-[1.02] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--pp-accent)]"
-                    data-testid={`link-tile-${tile.kind}`}
-                  >
-                    <SocialIcon kind={tile.kind} />
-                    <span className="text-sm font-semibold">{tile.label}</span>
-                    <span className="max-w-full truncate text-xs opacity-85">{tile.text}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <Suspense fallback={<div style={{ height: featured.length * FEATURED_ROW_PX }} aria-busy="true" />}>
+              <FeaturedLinks rows={featured} onOpen={preview ? () => undefined : onOpen} />
+            </Suspense>
           </Section>
         ) : null}
       </main>

@@ -1,19 +1,35 @@
 import { useEffect, useState } from 'react';
-import { fetchIsAdmin, fetchPublicPage, type PublicPage, type RestEndpoint } from '~shared/data/studio/public-page.ts';
-import { storedAccessToken } from '../../app/session/stored-session.ts';
+import {
+  fetchIsAdmin,
+  fetchPublicPage,
+  fetchPublicPageLinks,
+  type PublicPage,
+  type RestEndpoint,
+} from '~shared/data/studio/public-page.ts';
+import { STALE_SESSION, storedAccessToken } from '~shared/rules/stored-session.ts';
 
 export const REST_ENDPOINT: RestEndpoint = { url: import.meta.env.VITE_SUPABASE_URL, anonKey: import.meta.env.VITE_SUPABASE_ANON_KEY };
 
 export type PublicPageState =
-  { status: 'loading' } | { status: 'error' } | { status: 'done'; page: PublicPage; isAdmin: boolean; signedIn: boolean };
+  | { status: 'loading' }
+  | { status: 'error' }
+  | {
+      status: 'done';
+      page: PublicPage;
+      /** get_public_page_links' raw rows: read (featuredItemsOf) by the featured section's own chunk. */
+      featured: readonly unknown[];
+      isAdmin: boolean;
+      signedIn: boolean;
+      token: string | null;
+    };
 
 /** The viewer's access token: the stored one, or (expired) one supabase-js refreshes; null when signed out. */
 async function accessToken(): Promise<string | null> {
   const stored = storedAccessToken();
-  if (stored !== 'stale') return stored;
+  if (stored !== STALE_SESSION) return stored;
   // Only a returning signed-in viewer with an expired token pays for supabase-js.
   const [{ loadClient }, { currentAccessToken }] = await Promise.all([
-    import('../../app/load-client.ts'),
+    import('../../lib/load-client.ts'),
     import('~shared/data/session.ts'),
   ]);
   return currentAccessToken(await loadClient()).catch(() => null);
@@ -31,9 +47,24 @@ export function usePublicPage(slug: string, checkAdmin: boolean): PublicPageStat
     void (async () => {
       try {
         const token = await accessToken();
-        const page = await fetchPublicPage(REST_ENDPOINT, slug, token, abort.signal);
+        // The page and its featured links in parallel: one round trip's wait, not two.
+        const [page, featured] = await Promise.all([
+          fetchPublicPage(REST_ENDPOINT, slug, token, abort.signal),
+          fetchPublicPageLinks(REST_ENDPOINT, slug, token, abort.signal).then(
+            (items) => {
+              const list: readonly unknown[] = Array.isArray(items) ? items : [];
+              // Pages with featured links fetch their section's chunk now, while the page itself loads.
+              if (list.length) void import('./featured-links.tsx');
+              return list;
+            },
+            (error: unknown) => {
+              if (!abort.signal.aborted) console.warn('featured links not loaded', error);
+              return [];
+            },
+          ),
+        ]);
         const isAdmin = checkAdmin && token !== null && !page.is_owner ? await fetchIsAdmin(REST_ENDPOINT, token, abort.signal) : false;
-        if (!abort.signal.aborted) setState({ status: 'done', page, isAdmin, signedIn: token !== null });
+        if (!abort.signal.aborted) setState({ status: 'done', page, featured, isAdmin, signedIn: token !== null, token });
       } catch (error) {
         if (abort.signal.aborted) return;
         console.warn('public page not loaded', error);

@@ -3,7 +3,7 @@ import { BRAND_NAME } from '~shared/constants.ts';
 import { loadExportCollection } from '~shared/data/import-export/api.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { exportFileName } from '~shared/rules/bookmark-export.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { downloadText } from './download.ts';
 import { formatCount } from '~shared/rules/text.ts';
 

@@ -1,11 +1,11 @@
-import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { PageFallback } from '../../components/page-fallback.tsx';
 import { ExportPanel } from './export-panel.tsx';
 import { ImportPanel } from './import-panel.tsx';
 
-/** /settings/data: import bookmarks from a file and export the collection (issue 16). */
+/** /settings/data: import bookmarks from a file and export the collection. */
 export function ImportExportPage() {
   useDocumentMeta({ title: pageTitle('Import & export') });
   const { session } = useSessionState();

@@ -5,7 +5,7 @@ import { listSavedUrls, runImport, type ImportProgress, type ImportResult } from
 import { linkKeys } from '~shared/data/links/keys.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { invalidEntriesCsv, planImport, type ImportPlan } from '~shared/rules/bookmark-import.ts';
-import { Button, buttonClasses } from '~shared/ui/Button.tsx';
+import { Button, buttonClasses } from '~shared/ui/button.tsx';
 import { downloadText } from './download.ts';
 import { ImportFileError, readImportFile } from './read-import-file.ts';
 import { ImportProgressBar } from './import-progress-bar.tsx';

@@ -1,4 +1,5 @@
 import type { ImportProgress } from '~shared/data/import-export/api.ts';
+import { IMPORT_PAUSED_MESSAGE } from '~shared/rules/link-limits.ts';
 import { formatCount } from '~shared/rules/text.ts';
 
 const n = formatCount;
@@ -20,6 +21,7 @@ export function ImportProgressBar({ state }: { state: { reading: number } | { pr
     value = state.progress.done;
     max = state.progress.total;
     label = `Importing links: ${n(value)} of ${n(max)} (${n(state.progress.inserted)} new)`;
+    if (state.progress.paused) label = `${label}. ${IMPORT_PAUSED_MESSAGE}`;
   }
   const percent = max > 0 ? Math.min(100, (value / max) * 100) : 0;
   return (

@@ -4,52 +4,10 @@ import { accountQueries } from '~shared/data/account/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { SettingsSection } from './settings-layout.tsx';
-
-function Toggle({
-  id,
-  label,
-  description,
-  checked,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (next: boolean) => void;
-}) {
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div className="grid gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <p className="text-xs text-muted-foreground" id={`${id}-description`}>
-          {description}
-        </p>
-      </div>
-      <button
-        id={id}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-describedby={`${id}-description`}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50 ${checked ? 'bg-primary' : 'bg-input'}`}
-      >
-        <span
-          className={`inline-block h-5 w-5 rounded-full bg-background shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
-        />
-      </button>
-    </div>
-  );
-}
+import { SettingsToggle as Toggle } from './settings-toggle.tsx';
 
 /**
- * The spec's deactivate and disable-sharing toggles, made real (README deviations): both are
+ * The spec's deactivate and disable-sharing toggles, made real (docs/deviations.md): both are
  * saved on user_privacy_settings and enforced by triggers on shared_links.
  */
 export function AccountControlsCard({ userId }: { userId: string }) {

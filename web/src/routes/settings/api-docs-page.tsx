@@ -1,11 +1,17 @@
 import { API_FUNCTIONS, apiCallExample } from '~shared/rules/api-reference.ts';
 import { SettingsLayout } from './settings-layout.tsx';
 
-const AUTH_LABEL = { user: 'Signed-in session', anon: 'Anon key', none: 'No token' } as const;
+const AUTH_LABEL = {
+  user: 'Signed-in session',
+  anon: 'Anon key',
+  none: 'No token',
+  'api-token': 'Personal API token',
+  'service-role': 'Server only (service-role key)',
+} as const;
 
-/** 'View API Docs' (issue 13): rendered from shared/rules/api-reference.ts, the one description of the functions. */
+/** 'View API Docs': rendered from shared/rules/api-reference.ts, the one description of the functions. */
 export function ApiDocsPage() {
-  const apiUrl = import.meta.env.VITE_SUPABASE_URL as string;
+  const apiUrl = import.meta.env.VITE_SUPABASE_URL;
   return (
     <SettingsLayout
       title="API Docs"

@@ -5,14 +5,14 @@ import { appearanceMutations } from '~shared/data/appearance/mutations.ts';
 import { appearanceQueries } from '~shared/data/appearance/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { accentTextTone, hexToHslString, hslStringToHex, isHexColor } from '~shared/rules/color.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
-import { normalizeAppearance } from '../../app/appearance/appearance.ts';
-import { useAppearance } from '../../app/appearance/use-appearance.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { normalizeAppearance } from '~shared/ui/appearance-style.ts';
+import { useAppearance } from '../../lib/appearance/use-appearance.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { PageFallback } from '../../components/page-fallback.tsx';
-import { AccentDefaultDialog } from './accent-default-dialog.tsx';
+import { AccentDefaultPrompt } from './accent-default-prompt.tsx';
 import { SettingsLayout, SettingsSection } from './settings-layout.tsx';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark', gray: 'Gray' };
@@ -76,20 +76,20 @@ function AppearanceForm({ userId }: { userId: string }) {
   const [loaded, setLoaded] = useState(false);
   const [promptOpen, setPromptOpen] = useState(false);
 
-  // The form starts from the saved row once it arrives.
-  useEffect(() => {
-    if (loaded || saved.isPending) return;
+  // The form starts from the saved row once it arrives (state adjusted while rendering, once).
+  if (!loaded && !saved.isPending) {
     setLoaded(true);
-    if (saved.isError) return;
-    const row = normalizeAppearance(saved.data);
-    setTheme(row.theme);
-    setDensity(row.density);
-    const hex = hslStringToHex(row.accentHsl) ?? '#1e293b';
-    setAccentHex(hex);
-    setHexText(hex);
-    const noAccent = !saved.data?.accent_hsl || saved.data.accent_hsl === DEFAULT_ACCENT_HSL;
-    if (noAccent && !promptDismissed(userId)) setPromptOpen(true);
-  }, [loaded, saved.isPending, saved.isError, saved.data, userId]);
+    if (!saved.isError) {
+      const row = normalizeAppearance(saved.data);
+      setTheme(row.theme);
+      setDensity(row.density);
+      const hex = hslStringToHex(row.accentHsl) ?? '#1e293b';
+      setAccentHex(hex);
+      setHexText(hex);
+      const noAccent = !saved.data?.accent_hsl || saved.data.accent_hsl === DEFAULT_ACCENT_HSL;
+      if (noAccent && !promptDismissed(userId)) setPromptOpen(true);
+    }
+  }
 
   const accentHsl = hexToHslString(accentHex) ?? DEFAULT_ACCENT_HSL;
   // Changes apply at once (part 2 §4); Save stores them.
@@ -131,6 +131,7 @@ function AppearanceForm({ userId }: { userId: string }) {
   const tone = accentTextTone(accentHsl);
   return (
     <>
+      <AccentDefaultPrompt open={promptOpen} busy={save.isPending} onPick={pickDefault} onDismiss={dismissPrompt} />
       <SettingsSection title="Theme" description="System follows your device's light or dark setting.">
         <Choice name="Theme" options={THEMES} labels={THEME_LABELS} value={theme} onChange={setTheme} />
       </SettingsSection>
@@ -185,7 +186,6 @@ function AppearanceForm({ userId }: { userId: string }) {
           Save
         </Button>
       </div>
-      <AccentDefaultDialog open={promptOpen} busy={save.isPending} onPick={pickDefault} onDismiss={dismissPrompt} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { blockedQueries } from '~shared/data/blocked/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import type { BlockedSenderRow } from '~shared/data/types.ts';
 import { blockErrorDescription, blockSenderSchema, type BlockSenderInput } from '~shared/schemas/block-sender.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { showErrorToast, showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
 import { SettingsSection } from './settings-layout.tsx';

@@ -4,16 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import { accountMutations } from '~shared/data/account/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { DELETE_ACCOUNT_CONFIRMATION, DELETE_ACCOUNT_MESSAGES, deleteAccountBodySchema } from '~shared/schemas/delete-account.ts';
-import { Button } from '~shared/ui/Button.tsx';
-import { Dialog } from '~shared/ui/Dialog.tsx';
-import { FormField } from '~shared/ui/FormField.tsx';
-import { PasswordInput } from '~shared/ui/PasswordInput.tsx';
-import { TextInput } from '~shared/ui/TextInput.tsx';
-import { showErrorToast } from '~shared/ui/toast.ts';
-import { notify } from '../../app/toast.ts';
+import { Button } from '~shared/ui/button.tsx';
+import { Dialog } from '~shared/ui/dialog.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
+import { PasswordInput } from '~shared/ui/password-input.tsx';
+import { TextInput } from '~shared/ui/text-input.tsx';
+import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { SettingsSection } from './settings-layout.tsx';
 
-/** 'Delete my account' (issue 13): type DELETE and the password; the delete-account function does the rest. */
+/** 'Delete my account': type DELETE and the password; the delete-account function does the rest. */
 export function DeleteAccountCard() {
   const client = useDataClient();
   const queryClient = useQueryClient();
@@ -39,8 +38,8 @@ export function DeleteAccountCard() {
     remove.mutateAsync(parsed.data).then(
       () => {
         queryClient.clear();
-        notify.success({ title: DELETE_ACCOUNT_MESSAGES.deleted });
-        navigate('/auth', { replace: true });
+        showSuccessToast(DELETE_ACCOUNT_MESSAGES.deleted);
+        void navigate('/auth', { replace: true });
       },
       (error: unknown) => showErrorToast('account.delete', error),
     );

@@ -4,10 +4,11 @@ import { refreshAuthSession } from '~shared/data/account/api.ts';
 import { profileMutations } from '~shared/data/profiles/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { SETTINGS_MESSAGES } from '~shared/messages.ts';
-import { emailCodeSchema, newEmailSchema } from '~shared/schemas/email-change.ts';
-import { Button } from '~shared/ui/Button.tsx';
-import { FormField } from '~shared/ui/FormField.tsx';
-import { TextInput } from '~shared/ui/TextInput.tsx';
+import { currentPasswordSchema, EMAIL_CHANGE_MESSAGES, emailCodeSchema, newEmailSchema } from '~shared/schemas/email-change.ts';
+import { Button } from '~shared/ui/button.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
+import { PasswordInput } from '~shared/ui/password-input.tsx';
+import { TextInput } from '~shared/ui/text-input.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { SettingsSection } from './settings-layout.tsx';
 
@@ -20,24 +21,34 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string | null 
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ email?: string; code?: string }>({});
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string; code?: string }>({});
 
   const sendCode = (event: FormEvent) => {
     event.preventDefault();
     const parsed = newEmailSchema.safeParse(email);
-    if (!parsed.success) {
-      setErrors({ email: parsed.error.issues[0]?.message });
+    const checkedPassword = currentPasswordSchema.safeParse(password);
+    if (!parsed.success || !checkedPassword.success) {
+      setErrors({ email: parsed.error?.issues[0]?.message, password: checkedPassword.error?.issues[0]?.message });
       return;
     }
     setErrors({});
-    request.mutate(parsed.data, {
-      onSuccess: () => {
-        setSentTo(parsed.data);
-        setCode('');
-        showSuccessToast(SETTINGS_MESSAGES.verificationSent.title, SETTINGS_MESSAGES.verificationSent.description);
+    request.mutate(
+      { newEmail: parsed.data, password: checkedPassword.data },
+      {
+        onSuccess: () => {
+          setSentTo(parsed.data);
+          setCode('');
+          setPassword('');
+          showSuccessToast(SETTINGS_MESSAGES.verificationSent.title, SETTINGS_MESSAGES.verificationSent.description);
+        },
+        onError: (error) => {
+          // The password is checked again before any code is sent: say so at the field.
+          if ((error as { code?: unknown }).code === 'wrong_password') setErrors({ password: EMAIL_CHANGE_MESSAGES.wrongPassword });
+          else showErrorToast('email.requestCode', error);
+        },
       },
-      onError: (error) => showErrorToast('email.requestCode', error),
-    });
+    );
   };
 
   const verify = (event: FormEvent) => {
@@ -49,12 +60,12 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string | null 
     }
     setErrors({});
     confirm.mutate(parsed.data, {
-      onSuccess: async (result) => {
+      onSuccess: (result) => {
         showSuccessToast('Email updated', result.new_email);
         setSentTo(null);
         setEmail('');
         setCode('');
-        await refreshAuthSession(client).catch((error: unknown) => console.warn('session not refreshed after the e-mail change', error));
+        void refreshAuthSession(client).catch((error: unknown) => console.warn('session not refreshed after the e-mail change', error));
       },
       onError: (error) => showErrorToast('email.confirmCode', error),
     });
@@ -75,7 +86,7 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string | null 
       }
       testId="email-change"
     >
-      <form onSubmit={sendCode} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+      <form onSubmit={sendCode} noValidate className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
         <FormField label="New email" error={errors.email}>
           <TextInput
             type="email"
@@ -83,6 +94,14 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string | null 
             onChange={(e) => setEmail(e.target.value)}
             autoComplete="email"
             placeholder="name@example.com"
+          />
+        </FormField>
+        <FormField label="Current password" error={errors.password}>
+          <PasswordInput
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+            data-testid="email-change-password"
           />
         </FormField>
         <Button type="submit" variant="outline" disabled={request.isPending}>
@@ -99,7 +118,7 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string | null 
           <FormField
             label="Verification code"
             error={errors.code}
-            hint={`We sent a 6-digit code to ${sentTo}. It expires in 5 minutes; after 5 wrong tries, request a new one. At most 3 codes an hour.`}
+            hint={`We sent a 6-digit code to ${sentTo}. It expires in 5 minutes; after 5 wrong tries, request a new one. At most 3 codes an hour. Once changed, your other sessions are signed out and your old address gets a link to undo the change.`}
           >
             <TextInput
               value={code}

@@ -4,7 +4,7 @@ import { profileQueries } from '~shared/data/profiles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { formatDisplayDate } from '~shared/rules/date-format.ts';
 import { showErrorToast } from '~shared/ui/toast.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { PageFallback } from '../../components/page-fallback.tsx';
 import { UsernameForm } from '../../features/username/username-form.tsx';
 import { EmailChangeCard } from './email-change-card.tsx';

@@ -3,14 +3,15 @@ import { Link } from 'react-router-dom';
 import { authMutations } from '~shared/data/auth/mutations.ts';
 import { errorToast } from '~shared/data/errors.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { showErrorToast, showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { PageFallback } from '../../components/page-fallback.tsx';
 import { AccountControlsCard } from './account-controls-card.tsx';
 import { BlockedSendersCard } from './blocked-senders-card.tsx';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { SettingsLayout, SettingsSection } from './settings-layout.tsx';
+import { TwoFactorCard } from './two-factor-card.tsx';
 
 /** Exported for its unit test: the local stack cannot produce a user without an e-mail. */
 export function PasswordResetCard({ email }: { email: string | undefined }) {
@@ -56,6 +57,7 @@ export function PrivacySettingsPage() {
       <BlockedSendersCard userId={userId} />
       <AccountControlsCard userId={userId} />
       <PasswordResetCard email={session.user.email} />
+      <TwoFactorCard />
       <DeleteAccountCard />
     </SettingsLayout>
   );

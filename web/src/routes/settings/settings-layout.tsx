@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
 
 /** The frame of every settings sub-page: a way back to /settings, the title and the sections. */
 export function SettingsLayout({

@@ -6,7 +6,7 @@ import { roleQueries } from '~shared/data/roles/queries.ts';
 import { SETTINGS_HEADER_ICON_SLUG, settingsIconMutations, settingsIconQueries } from '~shared/data/settings-icons/index.ts';
 import { SETTINGS_MESSAGES } from '~shared/messages.ts';
 import { SETTINGS_CATEGORIES, filterSettingsCategories, settingsTarget } from '~shared/rules/settings-catalogue.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import {
   ChartIcon,
@@ -21,10 +21,9 @@ import {
   UsersIcon,
   type IconProps,
 } from '~shared/ui/icons.tsx';
-import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
-import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
-import { notify } from '../../app/toast.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { showErrorToast, showInfoToast, showSuccessToast } from '~shared/ui/toast.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { useFilePicker } from '../../components/file-picker.tsx';
 
 /** Built-in icons, used until an admin uploads one for the category (Settings Icon Manager). */
@@ -81,8 +80,8 @@ export function SettingsPage() {
 
   const open = (key: string) => {
     const target = settingsTarget(key);
-    if (target) navigate(target);
-    else notify.message({ title: SETTINGS_MESSAGES.comingSoon });
+    if (target) void navigate(target);
+    else showInfoToast({ title: SETTINGS_MESSAGES.comingSoon });
   };
 
   const headerIcon = icons.data?.[SETTINGS_HEADER_ICON_SLUG];

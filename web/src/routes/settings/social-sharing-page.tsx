@@ -4,10 +4,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { accountQueries } from '~shared/data/account/queries.ts';
 import { connectFacebook } from '~shared/data/auth/api.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CheckCircleIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast } from '~shared/ui/toast.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { PageFallback } from '../../components/page-fallback.tsx';
 import { SettingsLayout, SettingsSection } from './settings-layout.tsx';
@@ -42,12 +42,12 @@ function SocialSharing({ userId }: { userId: string }) {
     // A successful round trip comes back with the session's tokens in the hash: never leave them in
     // the address bar or the history (the user is signed in already).
     if (!error && params.has('access_token')) {
-      navigate(location.pathname, { replace: true });
+      void navigate(location.pathname, { replace: true });
       return;
     }
     if (!error) return;
     showErrorToast('auth.facebookConnect', new Error(error));
-    navigate(location.pathname, { replace: true });
+    void navigate(location.pathname, { replace: true });
   }, [location.search, location.hash, location.pathname, navigate]);
 
   const connect = async () => {

@@ -10,12 +10,11 @@ import { SHARE_IN_MESSAGES } from '~shared/messages.ts';
 import { detectIncomingSource, incomingFolderName, receiveButtonLabel } from '~shared/rules/incoming-source.ts';
 import { fallbackPreview, previewFromOembed } from '~shared/rules/receive-preview.ts';
 import { normalizeUrl } from '~shared/rules/url.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CheckCircleIcon, ExternalLinkIcon, InboxIcon, LoaderIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
-import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
-import { ensureToaster } from '../../app/toast.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 
 /**
  * /receive?link= or ?url= (part 2 §2): a preview of a link someone sent (oEmbed title, author and
@@ -79,11 +78,11 @@ function ReceivePreview({ url, returnPath }: { url: string; returnPath: string }
     mutationFn: () => receiveLink(client, { link: url, title: oembed.data?.title ?? null }),
     onSuccess: (result) => {
       setSavedFolderId(result.link.category_id);
-      void ensureToaster().then(() => showSuccessToast(SHARE_IN_MESSAGES.addedToReceiving, result.folder));
+      showSuccessToast(SHARE_IN_MESSAGES.addedToReceiving, result.folder);
       void queryClient.invalidateQueries({ queryKey: linkKeys.all });
       void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
     },
-    onError: (error) => void ensureToaster().then(() => showErrorToast('receive.save', error)),
+    onError: (error) => showErrorToast('receive.save', error),
   });
 
   return (

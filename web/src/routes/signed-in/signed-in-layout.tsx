@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSessionState } from '../../app/session/use-session-state.ts';
-import { ensureToaster } from '../../app/toast.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
+import { ensureToaster } from '~shared/ui/toast.ts';
 import { PageFallback } from '../../components/page-fallback.tsx';
 import { BannerOptionsProvider } from '../../features/header-banner/banner-options.tsx';
 import { HeaderBanner } from '../../features/header-banner/header-banner.tsx';
@@ -21,11 +21,12 @@ export function SignedInLayout() {
   const location = useLocation();
 
   useEffect(() => {
-    // Signed-in pages toast through shared/ui (sonner) directly, so the toaster must already listen.
+    // Signed-in pages toast from their first action on: the toaster loads now, so that toast does not wait for it.
     void ensureToaster();
   }, []);
 
-  if (status === 'signed-out') return <Navigate to={authPathFor(location.pathname, location.search)} replace />;
+  // Two-factor on and the code not yet entered: the /auth page asks for it; no page before that.
+  if (status === 'signed-out' || status === 'needs-code') return <Navigate to={authPathFor(location.pathname, location.search)} replace />;
   if (status === 'loading' || !session) return <PageFallback />;
 
   return (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BRAND_NAME, DATA_DELETION_EMAIL_SUBJECT, SUPPORT_REPLY_TIME } from '~shared/constants.ts';
-import { SUPPORT_EMAIL } from '../../app/site.ts';
+import { SUPPORT_EMAIL } from '../../lib/site.ts';
 import { MailIcon } from '~shared/ui/icons/public-icons.tsx';
 import { StaticPageLayout } from './static-page-layout.tsx';
 

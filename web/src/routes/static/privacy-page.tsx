@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BRAND_NAME, PRIVACY_POLICY_EFFECTIVE_DATE } from '~shared/constants.ts';
-import { SUPPORT_EMAIL } from '../../app/site.ts';
+import { SUPPORT_EMAIL } from '../../lib/site.ts';
 import { StaticPageLayout } from './static-page-layout.tsx';
 
 /** /privacy: the privacy policy, effective August 8, 2025 (part 2 §2). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND_NAME } from '~shared/constants.ts';
-import { useDocumentMeta, pageTitle } from '../../app/document-meta.ts';
+import { useDocumentMeta, pageTitle } from '../../lib/document-meta.ts';
 import { HomeIcon } from '~shared/ui/icons/public-icons.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 

@@ -1,6 +1,6 @@
 import { BANNER_MESSAGE_MAX, MAIN_PHOTO_SIZES, type MainPhotoSize } from '~shared/constants.ts';
 import { safeHref } from '~shared/rules/url.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { TrashIcon } from '~shared/ui/icons.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -62,7 +62,7 @@ export function BannerTab({ draft, update, errors, track }: TabProps) {
             {draft.main_photo_path ? (
               <img
                 src={mainPhotoUrl(draft.main_photo_path)}
-                alt="Main photo"
+                alt="Your upload"
                 className="h-full w-full object-cover"
                 data-testid="main-photo-preview"
               />

@@ -1,6 +1,6 @@
 import { MESSAGE_BOX_TEXT_MAX, MESSAGE_BOX_TITLE_MAX, MESSAGE_IMAGES_MAX } from '~shared/constants.ts';
 import { BIO_MAX, HANDLE_MAX } from '~shared/schemas/webpage-settings.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { TrashIcon } from '~shared/ui/icons.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { messageImageUrl } from './studio-image-url.ts';
@@ -95,7 +95,11 @@ export function BioSocialTab({ draft, update, errors, track }: TabProps) {
           <ul className="grid grid-cols-3 gap-3 sm:grid-cols-6" data-testid="message-image-list">
             {draft.message_image_paths.map((path, i) => (
               <li key={path} className="relative">
-                <img src={messageImageUrl(path)} alt={`Message image ${i + 1}`} className="aspect-square w-full rounded-lg object-cover" />
+                <img
+                  src={messageImageUrl(path)}
+                  alt={`${i + 1} of ${draft.message_image_paths.length}`}
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
                 <Button
                   variant="destructive"
                   size="icon"

@@ -4,7 +4,7 @@ import { useDataClient } from '~shared/data/provider.tsx';
 import { studioMutations } from '~shared/data/studio/mutations.ts';
 import type { StudioImageKind } from '~shared/data/studio/api.ts';
 import type { UploadedFile } from '~shared/data/storage.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { ImageIcon, LoaderIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast } from '~shared/ui/toast.ts';
 import { useFilePicker } from '../../components/file-picker.tsx';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { studioMutations } from '~shared/data/studio/mutations.ts';
 import { studioQueries } from '~shared/data/studio/queries.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { PlusIcon, TrashIcon, UsersIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
@@ -21,10 +21,13 @@ export function MembersCard() {
     event.preventDefault();
     const value = who.trim();
     if (!value) return;
+    const invite = value.includes('@', 1);
     add.mutate(value, {
       onSuccess: () => {
         setWho('');
-        showSuccessToast('Member added');
+        // By e-mail it is an invitation: the person sees it in their studio and accepts it (nothing is looked up).
+        if (invite) showSuccessToast('Invitation saved', `${value} can accept it in their studio after signing in with that address.`);
+        else showSuccessToast('Member added');
       },
       onError: (error) => showErrorToast('studio.addMember', error),
     });
@@ -39,7 +42,10 @@ export function MembersCard() {
       <h2 id="members-title" className="flex items-center gap-2 text-lg font-semibold">
         <UsersIcon size={18} /> Allowed members
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Signed-in members you add here can see your exclusive page.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Signed-in members you add here can see your exclusive page. Add someone by username, or invite an e-mail address: they accept the
+        invitation in their studio.
+      </p>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-2 sm:flex-row">
         <label htmlFor="member-input" className="sr-only">
           Username or e-mail
@@ -62,15 +68,19 @@ export function MembersCard() {
           {members.data.map((m) => (
             <li key={m.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span className="min-w-0 truncate">
-                <span className="font-medium">@{m.username ?? 'unknown'}</span>
-                {m.first_name || m.last_name ? (
-                  <span className="ml-2 text-muted-foreground">{[m.first_name, m.last_name].filter(Boolean).join(' ')}</span>
-                ) : null}
+                {m.status === 'invited' ? (
+                  <>
+                    <span className="font-medium">{m.invited_email}</span>
+                    <span className="ml-2 text-muted-foreground">Invited, not accepted yet</span>
+                  </>
+                ) : (
+                  <span className="font-medium">{m.username ? `@${m.username}` : m.invited_email || 'Member'}</span>
+                )}
               </span>
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove @${m.username ?? 'member'}`}
+                aria-label={`Remove ${m.status === 'invited' ? m.invited_email : `@${m.username ?? 'member'}`}`}
                 disabled={remove.isPending}
                 onClick={() =>
                   remove.mutate(m.id, {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { PAGE_VISIBILITIES, type PageVisibility } from '~shared/constants.ts';
@@ -9,12 +9,12 @@ import { profileQueries } from '~shared/data/profiles/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
 import { SLUG_MESSAGES } from '~shared/messages.ts';
 import { publicPageUrl } from '~shared/rules/public-page.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { ExternalLinkIcon, EyeIcon, PencilIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
-import { pageTitle, useDocumentMeta } from '../../app/document-meta.ts';
-import { useSessionState } from '../../app/session/use-session-state.ts';
+import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
+import { useSessionState } from '../../lib/session/use-session-state.ts';
 import { PageFallback } from '../../components/page-fallback.tsx';
 import { MembersCard } from './members-card.tsx';
 
@@ -39,7 +39,12 @@ export function PreviewPublishPage() {
   const savedVisibility = privacy.data?.public_page_visibility ?? 'private';
   const published = privacy.data?.public_page_published ?? false;
   const [choice, setChoice] = useState<PageVisibility>(savedVisibility);
-  useEffect(() => setChoice(savedVisibility), [savedVisibility]);
+  // A new saved visibility becomes the choice (state adjusted while rendering).
+  const [choiceFrom, setChoiceFrom] = useState(savedVisibility);
+  if (choiceFrom !== savedVisibility) {
+    setChoiceFrom(savedVisibility);
+    setChoice(savedVisibility);
+  }
 
   if (!session || profile.isPending || privacy.isPending) return <PageFallback />;
 
@@ -99,15 +104,21 @@ export function PreviewPublishPage() {
             <label
               key={v}
               className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-lg border p-3',
+                // The radio beside its name and hint (the label's text, one level down).
+                'grid cursor-pointer grid-cols-[auto_1fr] items-start gap-x-3 rounded-lg border p-3',
                 choice === v ? 'border-primary bg-primary/5' : 'border-border',
               )}
             >
-              <input type="radio" name="visibility" value={v} checked={choice === v} onChange={() => setChoice(v)} className="mt-1" />
-              <span>
-                <span className="block font-medium">{VISIBILITY_TEXT[v].label}</span>
-                <span className="block text-sm text-muted-foreground">{VISIBILITY_TEXT[v].hint}</span>
-              </span>
+              <input
+                type="radio"
+                name="visibility"
+                value={v}
+                checked={choice === v}
+                onChange={() => setChoice(v)}
+                className="row-span-2 mt-1"
+              />
+              <span className="font-medium">{VISIBILITY_TEXT[v].label}</span>
+              <span className="text-sm text-muted-foreground">{VISIBILITY_TEXT[v].hint}</span>
             </label>
           ))}
         </div>

@@ -8,7 +8,7 @@ import { CLIENT_ERROR_CODES, clientError } from '~shared/data/errors.ts';
 import { SLUG_MESSAGES } from '~shared/messages.ts';
 import { publicUrlNameSchema, sanitizeSlugInput, SLUG_FORMAT_MESSAGE } from '~shared/schemas/public-url-name.ts';
 import { SLUG_PATTERN } from '~shared/rules/slug.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { cn } from '~shared/ui/cn.ts';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
@@ -29,28 +29,42 @@ export function PublicUrlField({ userId, currentSlug, origin }: { userId: string
   const client = useDataClient();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(currentSlug ?? '');
-  const [state, setState] = useState<SlugState>(currentSlug ? 'current' : 'unknown');
+  /** The answer of the last availability check, for the value it was asked for. */
+  const [checked, setChecked] = useState<{ value: string; state: 'available' | 'taken' | 'check-failed' } | null>(null);
   const save = useMutation(profileMutations.setPublicSlug(client, queryClient, userId));
 
-  useEffect(() => setValue(currentSlug ?? ''), [currentSlug]);
+  // A new saved name (or none) starts the field again (state adjusted while rendering).
+  const [shownSlug, setShownSlug] = useState(currentSlug);
+  if (shownSlug !== currentSlug) {
+    setShownSlug(currentSlug);
+    setValue(currentSlug ?? '');
+    setChecked(null);
+  }
+  const changeValue = (next: string) => {
+    if (next === value) return;
+    setValue(next);
+    setChecked(null);
+  };
 
   const formatOk = SLUG_PATTERN.test(value);
+  const isCurrent = !!currentSlug && value.toLowerCase() === currentSlug.toLowerCase();
+  const toCheck = value && formatOk && !isCurrent ? value : null;
+  const state: SlugState = !value || !formatOk ? 'unknown' : isCurrent ? 'current' : checked?.value === value ? checked.state : 'checking';
+  // Availability is asked for once typing pauses.
   useEffect(() => {
-    if (!value || !formatOk) return setState('unknown');
-    if (currentSlug && value.toLowerCase() === currentSlug.toLowerCase()) return setState('current');
-    setState('checking');
+    if (!toCheck) return;
     let cancelled = false;
     const timer = window.setTimeout(() => {
-      isSlugAvailable(client, value).then(
-        (free) => !cancelled && setState(free ? 'available' : 'taken'),
-        () => !cancelled && setState('check-failed'),
+      isSlugAvailable(client, toCheck).then(
+        (free) => !cancelled && setChecked({ value: toCheck, state: free ? 'available' : 'taken' }),
+        () => !cancelled && setChecked({ value: toCheck, state: 'check-failed' }),
       );
     }, SLUG_CHECK_DEBOUNCE_MS);
     return () => {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [value, formatOk, currentSlug, client]);
+  }, [toCheck, client]);
 
   const submit = () => {
     const parsed = publicUrlNameSchema.safeParse(value);
@@ -79,7 +93,7 @@ export function PublicUrlField({ userId, currentSlug, origin }: { userId: string
             className={cn(CONTROL_CLASS, 'min-w-0 border-0 shadow-none focus-visible:ring-0 sm:pl-0.5')}
             placeholder="your-name"
             value={value}
-            onChange={(e) => setValue(sanitizeSlugInput(e.target.value))}
+            onChange={(e) => changeValue(sanitizeSlugInput(e.target.value))}
             aria-describedby="studio-slug-status"
             aria-invalid={bad || undefined}
             autoComplete="off"

@@ -9,7 +9,9 @@ import {
   type MainPhotoSize,
   type StudioTheme,
 } from '~shared/constants.ts';
+import type { FeaturedItem } from '~shared/data/studio/featured.ts';
 import type { WebpageSettingsRow } from '~shared/data/types.ts';
+import { featuredItemsInputSchema, type FeaturedItemInput } from '~shared/schemas/featured-items.ts';
 import { webpageSettingsSchema, type WebpageSettingsInput } from '~shared/schemas/webpage-settings.ts';
 
 /** The studio's editable copy of webpage_settings: every text a string, 7 boxes and titles. */
@@ -33,13 +35,15 @@ export interface StudioDraft {
   bio_social_section_title: string;
   theme_mode: StudioTheme;
   accent_color: string;
+  /** The links section's featured links and folders, in page order (saved on their own table). */
+  featured: FeaturedItem[];
 }
 
 const seven = (values: readonly string[] | null | undefined, fallback: (i: number) => string) =>
   Array.from({ length: MESSAGE_BOX_COUNT }, (_, i) => values?.[i] ?? fallback(i));
 
 /** The draft for a saved row, or the spec's defaults when the user has none yet. */
-export function draftFrom(row: WebpageSettingsRow | null | undefined): StudioDraft {
+export function draftFrom(row: WebpageSettingsRow | null | undefined, featured: readonly FeaturedItem[] = []): StudioDraft {
   return {
     main_photo_path: row?.main_photo_path ?? null,
     main_photo_size: row?.main_photo_size ?? 'medium',
@@ -60,20 +64,41 @@ export function draftFrom(row: WebpageSettingsRow | null | undefined): StudioDra
     bio_social_section_title: row ? (row.bio_social_section_title ?? '') : DEFAULT_BIO_SOCIAL_SECTION_TITLE,
     theme_mode: row?.theme_mode ?? DEFAULT_STUDIO_THEME,
     accent_color: row?.accent_color ?? DEFAULT_STUDIO_ACCENT,
+    featured: featured.map((item) => ({ ...item })),
   };
 }
 
 export type DraftErrors = Partial<Record<string, string>>;
 
-/** Parses the draft with the one schema; errors keyed 'bio', 'message_titles.2', … */
+/** What save_featured_items takes for the draft's list. */
+const featuredInputOf = (featured: readonly FeaturedItem[]): FeaturedItemInput[] =>
+  featured.map((item) => ({
+    link_id: item.link_id,
+    category_id: item.category_id,
+    custom_title: item.custom_title ?? '',
+    image_url: item.image_url,
+  }));
+
+/**
+ * Parses the draft with the one schema per table; errors keyed 'bio', 'message_titles.2',
+ * 'featured.3.custom_title', …
+ */
 export function parseDraft(
   draft: StudioDraft,
-): { ok: true; value: WebpageSettingsInput } | { ok: false; errors: DraftErrors; first: string } {
-  const result = webpageSettingsSchema.safeParse(draft);
-  if (result.success) return { ok: true, value: result.data };
+): { ok: true; value: WebpageSettingsInput; featured: FeaturedItemInput[] } | { ok: false; errors: DraftErrors; first: string } {
+  const { featured, ...settings } = draft;
+  const result = webpageSettingsSchema.safeParse(settings);
+  const featuredResult = featuredItemsInputSchema.safeParse(featuredInputOf(featured));
+  if (result.success && featuredResult.success) return { ok: true, value: result.data, featured: featuredResult.data };
   const errors: DraftErrors = {};
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return { ok: false, errors, first: result.error.issues[0]?.message ?? '' };
+  const issues = [
+    ...(result.success ? [] : result.error.issues.map((issue) => ({ key: issue.path.join('.'), message: issue.message }))),
+    ...(featuredResult.success
+      ? []
+      : featuredResult.error.issues.map((issue) => ({ key: ['featured', ...issue.path].join('.'), message: issue.message }))),
+  ];
+  for (const issue of issues) errors[issue.key] ??= issue.message;
+  return { ok: false, errors, first: issues[0]?.message ?? '' };
 }
 
 export const sameDraft = (a: StudioDraft, b: StudioDraft) => JSON.stringify(a) === JSON.stringify(b);
@@ -83,9 +108,14 @@ export function replacedImages(
   before: StudioDraft,
   after: StudioDraft,
 ): { mainPhotos: string[]; messageImages: string[]; banners: string[] } {
+  const featuredImages = new Set(after.featured.map((item) => item.image_url));
   return {
     mainPhotos: before.main_photo_path && before.main_photo_path !== after.main_photo_path ? [before.main_photo_path] : [],
-    messageImages: before.message_image_paths.filter((p) => !after.message_image_paths.includes(p)),
+    // Featured items' uploaded images live in message-images too (as public URLs; other buckets' URLs are skipped).
+    messageImages: [
+      ...before.message_image_paths.filter((p) => !after.message_image_paths.includes(p)),
+      ...before.featured.flatMap((item) => (item.image_url && !featuredImages.has(item.image_url) ? [item.image_url] : [])),
+    ],
     banners:
       before.banner_background_url && before.banner_background_url !== after.banner_background_url ? [before.banner_background_url] : [],
   };

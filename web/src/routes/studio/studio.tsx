@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { removeStudioImages, type StudioImageKind } from '~shared/data/studio/api.ts';
 import { studioMutations } from '~shared/data/studio/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
+import type { FeaturedItem } from '~shared/data/studio/featured.ts';
 import type { WebpageSettingsRow } from '~shared/data/types.ts';
-import { Button } from '~shared/ui/Button.tsx';
+import { Button } from '~shared/ui/button.tsx';
 import { cn } from '~shared/ui/cn.ts';
 import { CheckCircleIcon, EyeIcon, HomeIcon, LoaderIcon } from '~shared/ui/icons.tsx';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { BannerTab } from './banner-tab.tsx';
 import { BioSocialTab } from './bio-social-tab.tsx';
+import { FeaturedLinksTab } from './featured-links-tab.tsx';
 import { IconsTab } from './icons-tab.tsx';
 import { SetupTab } from './setup-tab.tsx';
 import { draftFrom, parseDraft, replacedImages, sameDraft, type DraftErrors, type StudioDraft } from './studio-draft.ts';
@@ -23,21 +25,43 @@ const TABS = [
   { id: 'theme', label: 'Theme' },
   { id: 'banner', label: 'Banner & Avatar' },
   { id: 'bio', label: 'Bio & Social' },
+  { id: 'links', label: 'Featured Links' },
   { id: 'icons', label: 'Icons & Thumbnails' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** /studio (part 2 §2): five tabs over one draft, saved as an upsert keyed by user. */
-export function Studio({ userId, saved, currentSlug }: { userId: string; saved: WebpageSettingsRow | null; currentSlug: string | null }) {
+/** The tab named by ?tab= (Settings → Profile photo opens 'banner'), else the first. */
+function initialTab(): TabId {
+  const asked = new URLSearchParams(window.location.search).get('tab');
+  return TABS.find((t) => t.id === asked)?.id ?? 'setup';
+}
+
+/**
+ * /studio (part 2 §2): tabs over one draft, saved as an upsert keyed by user plus the featured
+ * links' list (save_featured_items).
+ */
+export function Studio({
+  userId,
+  saved,
+  savedFeatured,
+  currentSlug,
+}: {
+  userId: string;
+  saved: WebpageSettingsRow | null;
+  savedFeatured: readonly FeaturedItem[];
+  currentSlug: string | null;
+}) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TabId>('setup');
-  const [base, setBase] = useState<StudioDraft>(() => draftFrom(saved));
+  const [tab, setTab] = useState<TabId>(initialTab);
+  const [base, setBase] = useState<StudioDraft>(() => draftFrom(saved, savedFeatured));
   const [draft, setDraft] = useState<StudioDraft>(base);
   const [errors, setErrors] = useState<DraftErrors>({});
   const uploads = useRef(new Map<string, StudioImageKind>());
   const save = useMutation(studioMutations.save(client, queryClient, userId));
+  const saveFeatured = useMutation(studioMutations.saveFeatured(client, queryClient, userId));
+  const saving = save.isPending || saveFeatured.isPending;
   const dirty = !sameDraft(base, draft);
   const { confirmLeave } = useLeaveGuard(dirty);
 
@@ -51,7 +75,12 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
   const cleanUp = useCallback(
     (before: StudioDraft, after: StudioDraft) => {
       const gone = replacedImages(before, after);
-      const inUse = new Set([after.main_photo_path, after.banner_background_url, ...after.message_image_paths]);
+      const inUse = new Set([
+        after.main_photo_path,
+        after.banner_background_url,
+        ...after.message_image_paths,
+        ...after.featured.map((item) => item.image_url),
+      ]);
       const byKind: Record<StudioImageKind, string[]> = {
         'main-photo': gone.mainPhotos,
         'message-image': gone.messageImages,
@@ -69,16 +98,11 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
 
   // Leaving without saving (after the prompt): uploads the saved page does not use are removed too.
   // (Not while a save is on its way: the page being saved may use them.)
-  const baseRef = useRef(base);
-  baseRef.current = base;
-  const savingRef = useRef(false);
-  savingRef.current = save.isPending;
-  useEffect(
-    () => () => {
-      if (!savingRef.current) cleanUp(baseRef.current, baseRef.current);
-    },
-    [cleanUp],
-  );
+  // An effect event: the cleanup sees the page and the save state of the last render.
+  const cleanUpOnLeave = useEffectEvent(() => {
+    if (!saving) cleanUp(base, base);
+  });
+  useEffect(() => () => cleanUpOnLeave(), []);
 
   const onSave = () => {
     const parsed = parseDraft(draft);
@@ -90,26 +114,27 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
     setErrors({});
     const before = base;
     const after = draft;
-    save.mutate(parsed.value, {
-      onSuccess: (row) => {
-        const next = draftFrom(row);
+    // The page's settings and its featured links: two tables, saved together; 'Saved' when both are.
+    Promise.all([save.mutateAsync(parsed.value), saveFeatured.mutateAsync(parsed.featured)]).then(
+      ([row]) => {
+        // New items start at 0 opens; the others keep their counts (the list refetches in the background).
+        const next = draftFrom(row, after.featured);
         setBase(next);
         setDraft((d) => (sameDraft(d, after) ? next : d));
         cleanUp(before, next);
         showSuccessToast('Saved');
       },
-      onError: (error) => showErrorToast('studio.save', error),
-    });
+      (error: unknown) => showErrorToast('studio.save', error),
+    );
   };
 
   // Ctrl/Cmd+S saves.
-  const saveRef = useRef(onSave);
-  saveRef.current = onSave;
+  const saveNow = useEffectEvent(onSave);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
-        saveRef.current();
+        saveNow();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -128,7 +153,9 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
             ? /^(banner_|main_photo)/.test(key)
             : id === 'bio'
               ? /^(bio$|website_url|twitter|instagram|linkedin|message_)/.test(key)
-              : false,
+              : id === 'links'
+                ? /^featured/.test(key)
+                : false,
     );
 
   return (
@@ -187,23 +214,24 @@ export function Studio({ userId, saved, currentSlug }: { userId: string; saved: 
         {tab === 'theme' ? <ThemeTab {...props} /> : null}
         {tab === 'banner' ? <BannerTab {...props} /> : null}
         {tab === 'bio' ? <BioSocialTab {...props} /> : null}
-        {tab === 'icons' ? <IconsTab /> : null}
+        {tab === 'links' ? <FeaturedLinksTab {...props} userId={userId} /> : null}
+        {tab === 'icons' ? <IconsTab {...props} /> : null}
       </section>
 
       {/* The save bar: buttons on the left, where bottom-right toasts do not cover them. */}
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 backdrop-blur">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-3 py-3 sm:px-6">
-          <Button onClick={onSave} disabled={save.isPending || !dirty} data-testid="studio-save">
-            {save.isPending ? <LoaderIcon size={16} className="animate-spin" /> : <CheckCircleIcon size={16} />}
+          <Button onClick={onSave} disabled={saving || !dirty} data-testid="studio-save">
+            {saving ? <LoaderIcon size={16} className="animate-spin" /> : <CheckCircleIcon size={16} />}
             Save
           </Button>
           {dirty ? (
-            <Button variant="ghost" onClick={() => setDraft(base)} disabled={save.isPending}>
+            <Button variant="ghost" onClick={() => setDraft(base)} disabled={saving}>
               Discard
             </Button>
           ) : null}
           <p className="text-sm text-muted-foreground" data-testid="save-state" aria-live="polite">
-            {save.isPending ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+            {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
           </p>
         </div>
       </div>

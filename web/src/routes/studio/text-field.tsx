@@ -1,4 +1,4 @@
-import { FormField } from '~shared/ui/FormField.tsx';
+import { FormField } from '~shared/ui/form-field.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { cn } from '~shared/ui/cn.ts';
 

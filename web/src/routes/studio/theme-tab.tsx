@@ -11,7 +11,7 @@ const THEME_SWATCH: Record<StudioTheme, string> = {
 };
 const ACCENTS = ['#3b82f6', '#10b981', '#8b5cf6', '#ec4899', '#ef4444', '#f97316', '#eab308', '#14b8a6'];
 
-/** 'Theme': the page's mode and accent colour (saved with the page; see README deviations). */
+/** 'Theme': the page's mode and accent colour (saved with the page; see docs/deviations.md). */
 export function ThemeTab({ draft, update, errors }: TabProps) {
   return (
     <div className="grid gap-6">

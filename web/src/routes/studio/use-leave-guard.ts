@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 
-export const UNSAVED_CHANGES_PROMPT = 'You have unsaved changes. Leave without saving?';
+const UNSAVED_CHANGES_PROMPT = 'You have unsaved changes. Leave without saving?';
 
 /** Marks the extra history entry that lets the browser's Back button ask first. */
 const GUARD_KEY = 'studioLeaveGuard';
