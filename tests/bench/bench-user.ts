@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../shared/data/database.ts';
 
 /** A confirmed, signed-in account for a benchmark (created with the service-role client `admin`). */
 export async function benchUser(admin: SupabaseClient, url: string, anonKey: string, bench: string, tag: string) {
@@ -11,7 +12,8 @@ export async function benchUser(admin: SupabaseClient, url: string, anonKey: str
     user_metadata: { first_name: 'Bench', last_name: tag },
   });
   if (created.error) throw created.error;
-  const client = createClient(url, anonKey, { auth: { persistSession: false } });
+  // Typed as the data layer's client: the benchmarks call shared/data with it.
+  const client = createClient<Database>(url, anonKey, { auth: { persistSession: false } });
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.session) throw error ?? new Error('no session');
   return { client, session: data.session, userId: data.user.id };

@@ -1,4 +1,4 @@
-// First-load probe (issue 11 'Scale'): what a signed-in first load of the dashboard or a folder spends
+// First-load probe: what a signed-in first load of the dashboard or a folder spends
 // its time on, and an A/B of two builds interleaved, on the same stack, data and browser.
 // Usage: npm run bench:first-load   [env below]
 //   PROBE_PAGES=dashboard,folder,folder200   pages to load (the 10,000-link folder, a 200-link one)

@@ -1,4 +1,4 @@
-// The fizzy button demo (issue 15): "smooth at 60 fps" with the particle cap reached. Presses the
+// The fizzy button demo: "smooth at 60 fps" with the particle cap reached. Presses the
 // button in bursts for a few seconds in Debian's chromium and records every animation frame's interval.
 // Usage: npm run bench:fizzy   Prints frame intervals and long frames; exits 1 when the budget is missed
 // (p95 frame interval <= 20 ms, i.e. no steady frame drops below 60 fps). Only meaningful on an idle machine.
@@ -37,7 +37,7 @@ async function main(): Promise<number> {
     await button.waitFor();
     // Presses every 150 ms keep the cap reached while every frame's interval is recorded.
     // A string, not a function: tsx would add helpers (__name) the page does not have.
-    const result = (await page.evaluate(`(async () => {
+    const result = await page.evaluate<{ intervals: number[]; peak: number }>(`(async () => {
       const el = document.querySelector('button[data-presses]') || [...document.querySelectorAll('button')].find((b) => b.textContent.includes('Fizz!'));
       const canvas = document.querySelector('[data-testid="fizzy-canvas"]');
       const intervals = [];
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
         requestAnimationFrame(frame);
       });
       return { intervals: intervals.slice(1), peak };
-    })()`)) as { intervals: number[]; peak: number };
+    })()`);
     const { intervals, peak } = result;
     const p50 = pct(intervals, 50);
     const p95 = pct(intervals, 95);

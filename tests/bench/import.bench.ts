@@ -1,4 +1,4 @@
-// Import and export at scale (issue 16): 25,000 bookmarks in 1,000 folders from a ~10 MB Netscape
+// Import and export at scale: 25,000 bookmarks in 1,000 folders from a ~10 MB Netscape
 // HTML file with base64 favicons, imported through the data layer (Node) and through the UI
 // (Debian's chromium), then exported.
 // Usage: npm run bench:import   [BENCH_LINKS=25000 BENCH_FOLDERS=1000 BENCH_ICON_BYTES=260]
@@ -143,7 +143,7 @@ async function main() {
     let sampling = true;
     const sample = async () => {
       while (sampling) {
-        const heap = (await cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }))) as { usedSize: number };
+        const heap = await cdp.send('Runtime.getHeapUsage').catch(() => ({ usedSize: 0 }));
         peakTab = Math.max(peakTab, heap.usedSize);
         await new Promise((r) => setTimeout(r, 200));
       }

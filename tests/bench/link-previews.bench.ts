@@ -1,4 +1,4 @@
-// Link previews (issue 18): save a link of a local test site and time until its card shows the
+// Link previews: save a link of a local test site and time until its card shows the
 // stored favicon. Two paths: the real dashboard in Debian's chromium (the 'Add Link' click event →
 // the frame after the card's <img data-icon="favicon"> fired load, both timed in the page), and
 // the data layer (saveLink → link-preview stored → the list query returns favicon_url).
@@ -59,7 +59,7 @@ async function main() {
     const data: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const t0 = performance.now();
-      const saved = await saveLink(a.client, { input: { title: `Data ${i}`, url: `${site.url}/full?n=${i}`, categoryId: '' } as never });
+      const saved = await saveLink(a.client, { input: { title: `Data ${i}`, url: `${site.url}/full?n=${i}`, categoryId: '' } });
       await refreshLinkPreview(a.client, saved.link.id);
       const { data: row } = await a.client.from('links').select('favicon_url').eq('id', saved.link.id).single();
       if (!row?.favicon_url) throw new Error('no favicon stored');

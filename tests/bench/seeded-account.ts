@@ -1,7 +1,7 @@
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 
 /**
- * The account the first-load benchmarks use (issues 7 and 11): `links` links, all in 'Recently Saved
+ * The account the first-load benchmarks use: `links` links, all in 'Recently Saved
  * Links' and spread over `folders` folders of its own ('Folder 01'...) as their second category,
  * newest first one second apart. Written through supabase-js as the user (setup, not measured).
  */
@@ -37,6 +37,7 @@ export async function createSeededAccount(
 
   const { data: saved, error: savedError } = await client.from('categories').select('id').eq('system_key', 'saved').single();
   if (savedError) throw savedError;
+  const savedFolderId = saved.id as string;
   const folderIds: string[] = [];
   for (let i = 0; i < folders; i++) {
     const { data, error: insertError } = await client
@@ -55,7 +56,7 @@ export async function createSeededAccount(
         user_id: userId,
         title: `Link ${i} about topic ${i % 97}`,
         url: `https://example-${i % 500}.test/page/${i}`,
-        category_id: saved.id,
+        category_id: savedFolderId,
         second_category_id: folderIds[i % folderIds.length],
         created_at: new Date(newest - i * 1000).toISOString(),
       };
@@ -63,5 +64,5 @@ export async function createSeededAccount(
     const { error: insertError } = await client.from('links').insert(rows);
     if (insertError) throw insertError;
   }
-  return { client, session: signIn.session, userId, savedFolderId: saved.id as string, folderIds };
+  return { client, session: signIn.session, userId, savedFolderId, folderIds };
 }

@@ -1,106 +1,42 @@
 // Web app performance figures: the gzipped JavaScript each route loads, and the landing page's LCP.
-// Usage: npx tsx tests/bench/web.bench.ts   (npm run bench:web)   [BENCH_LCP_RUNS=5]
+// Usage: npx tsx tests/bench/web.bench.ts   (npm run bench:web)   [BENCH_LCP_RUNS=5] [BENCH_VERBOSE=1]
 // Builds the app against a fresh local stack into a temp dir, serves it like `npm start` (gzip),
-// and drives Debian's chromium. Budgets (issue 6): landing and /auth <= 100 KB gzipped JS,
-// landing LCP <= 1 s (median). Issue 14: a public profile page /{slug} with a banner, a main photo
-// and 6 message images: <= 100 KB gzipped JS, LCP <= 1 s (median), and its layout shift (CLS).
-// Exits 1 when a budget is missed.
+// and drives Debian's chromium. Budgets (docs/performance.md): landing, /auth and a public profile
+// page /{slug} (banner, main photo, 6 message images) <= 100 KB gzipped JS, the signed-in dashboard
+// <= 300 KB (routes, budgets and how a route is measured: route-js.ts, which the budget check of
+// every test run, tests/e2e/js-budgets.test.ts, uses too); landing and /{slug} LCP <= 1 s (median),
+// and the public page's layout shift (CLS). Exits 1 when a budget is missed.
 import '../setup/node-websocket.ts'; // supabase-js needs a WebSocket class on Node 20
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@supabase/supabase-js';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildWeb } from '../../scripts/lib/build-clients.ts';
 import { serveStatic } from '../../scripts/lib/serve-static.ts';
-import { pngFromRows } from '../setup/png.ts';
 import { startTestStack } from '../setup/stack.global.ts';
 import { CHROMIUM_ARGS } from '../setup/chromium-args.ts';
+import {
+  AssetSizes,
+  developmentBuildFiles,
+  jsLoadedBy,
+  kb,
+  publicPageRoute,
+  publishBenchPublicPage,
+  ROUTE_TABLE_HEADER,
+  routeContext,
+  routeRow,
+  ROUTES,
+  withinBudget,
+  type JsLoad,
+} from './route-js.ts';
 
 const LCP_RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
-const JS_BUDGET_KB = 100;
 const LCP_BUDGET_MS = 1000;
-/** Must match DEFAULT_AUTH_STORAGE_KEY in shared/data/client.ts. */
-const AUTH_STORAGE_KEY = 'linkvault-auth';
 
-interface RouteCase {
-  label: string;
-  path: string;
-  signedIn?: boolean;
-  /** Something a person does first; the JS it pulls in is reported separately. */
-  interact?: (page: Page) => Promise<void>;
-  budgetKb?: number;
-}
-
-const ROUTES: RouteCase[] = [
-  { label: '/ (landing, signed out)', path: '/', budgetKb: JS_BUDGET_KB },
-  { label: '/ (landing, signed in)', path: '/', signedIn: true },
-  {
-    label: '/auth',
-    path: '/auth',
-    budgetKb: JS_BUDGET_KB,
-    // Focusing the e-mail field fetches the forms' chunk (supabase-js, schemas) before submit.
-    interact: (page) => page.getByRole('form', { name: 'Sign In' }).getByLabel('Email').focus(),
-  },
-  { label: '/privacy', path: '/privacy' },
-  { label: '/data-deletion', path: '/data-deletion' },
-  { label: '/support', path: '/support' },
-  { label: '404 (/no/such/page)', path: '/no/such/page' },
-  { label: '/dashboard (signed in)', path: '/dashboard', signedIn: true },
-];
-
-const gzipCache = new Map<string, number>();
-/** Gzipped size of a served asset, as serve-static sends it. */
-function gzippedSize(dist: string, url: string): number {
-  const file = path.join(dist, new URL(url).pathname);
-  let size = gzipCache.get(file);
-  if (size === undefined) {
-    size = zlib.gzipSync(fs.readFileSync(file)).length;
-    gzipCache.set(file, size);
-  }
-  return size;
-}
-
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-async function jsLoadedBy(page: Page, dist: string, action: () => Promise<unknown>): Promise<{ bytes: number; files: number }> {
-  const urls = new Set<string>();
-  let lastActivity = Date.now();
-  const onRequest = (request: { url(): string }) => {
-    lastActivity = Date.now();
-    const url = request.url();
-    if (url.startsWith(baseUrl) && url.endsWith('.js')) urls.add(url);
-  };
-  page.on('request', onRequest);
-  await action();
-  await page.waitForLoadState('networkidle');
-  // networkidle returns at once when the page was already idle: also wait for 750 ms of quiet.
-  while (Date.now() - lastActivity < 750) await new Promise((resolve) => setTimeout(resolve, 100));
-  page.off('request', onRequest);
-  let bytes = 0;
-  for (const url of urls) bytes += gzippedSize(dist, url);
-  if (process.env.BENCH_VERBOSE) for (const url of urls) console.log(`    ${new URL(url).pathname} ${kb(gzippedSize(dist, url))} KB`);
-  return { bytes, files: urls.size };
-}
-
-async function seededContext(browser: Browser, session: string | null): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 } });
-  if (session) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [AUTH_STORAGE_KEY, session] as const);
-  return context;
-}
-
-/** A PNG of one colour with some noise rows (so it is not tiny), built without an image library. */
-function photoPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  return pngFromRows(width, height, (y) => {
-    const row = Buffer.alloc(width * 3);
-    for (let x = 0; x < width; x++) {
-      const shade = ((x * 7 + y * 13) % 40) - 20;
-      for (let c = 0; c < 3; c++) row[x * 3 + c] = Math.max(0, Math.min(255, rgb[c] + shade));
-    }
-    return row;
-  });
+function printAssets(load: JsLoad) {
+  if (process.env.BENCH_VERBOSE) for (const asset of load.assets) console.log(`    ${asset.path} ${kb(asset.bytes)} KB`);
 }
 
 /** CLS of a loaded page so far (sum of layout shifts without recent input). */
@@ -120,7 +56,7 @@ async function layoutShift(page: Page): Promise<number> {
 
 /** LCP (and CLS) of one cold load of `path`, read from buffered PerformanceObservers. */
 async function pageLcp(browser: Browser, path = '/'): Promise<{ lcp: number; cls: number }> {
-  const context = await seededContext(browser, null);
+  const context = await routeContext(browser, baseUrl, null);
   const page = await context.newPage();
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
@@ -167,69 +103,28 @@ try {
   if (signedIn.error || !signedIn.data.session) throw signedIn.error ?? new Error('no session');
   const session = JSON.stringify(signedIn.data.session);
 
-  // Issue 14: a published public page with a banner, a main photo and 6 message images.
-  const userId = signedIn.data.user!.id;
-  const slug = `bench-${Date.now().toString(36)}`;
-  const upload = async (bucket: string, name: string, png: Buffer) => {
-    const { error } = await anon.storage.from(bucket).upload(`${userId}/${name}`, png, { contentType: 'image/png' });
-    if (error) throw error;
-    return `${userId}/${name}`;
-  };
-  const banner = await upload('banner-backgrounds', 'banner.png', photoPng(1200, 320, [40, 110, 90]));
-  const photo = await upload('main-photos', 'photo.png', photoPng(448, 448, [220, 150, 90]));
-  const images: string[] = [];
-  for (let i = 0; i < 6; i++)
-    images.push(await upload('message-images', `m${i}.png`, photoPng(400, 400, [60 + i * 30, 120, 200 - i * 20])));
-  for (const [table, write] of [
-    ['profiles', anon.from('profiles').update({ public_page_slug: slug }).eq('user_id', userId)],
-    [
-      'user_privacy_settings',
-      anon.from('user_privacy_settings').update({ public_page_published: true, public_page_visibility: 'public' }).eq('user_id', userId),
-    ],
-    [
-      'webpage_settings',
-      anon.from('webpage_settings').upsert({
-        user_id: userId,
-        public_display_name: 'Bench User',
-        company_name: 'Bench Co',
-        bio: 'A page for the benchmark.',
-        banner_background_url: anon.storage.from('banner-backgrounds').getPublicUrl(banner).data.publicUrl,
-        main_photo_path: photo,
-        main_photo_size: 'large',
-        message_image_paths: images,
-        message_boxes: ['One', 'Two', 'Three', '', '', '', ''],
-        website_url: 'https://example.com',
-        twitter_handle: 'bench',
-      }),
-    ],
-  ] as const) {
-    const { error } = await write;
-    if (error) throw new Error(`${table}: ${error.message}`);
-  }
-  ROUTES.push({ label: `/{slug} (public page)`, path: `/${slug}`, budgetKb: JS_BUDGET_KB });
+  // A published public page with a banner, a main photo and 6 message images.
+  const slug = await publishBenchPublicPage(anon, signedIn.data.user.id);
+  const routes = [...ROUTES, publicPageRoute(slug)];
 
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const sizes = new AssetSizes(baseUrl);
 
   console.log('\nGzipped JavaScript per route (cold cache, until the network is idle)');
-  console.log(`${'route'.padEnd(28)} ${'files'.padStart(5)} ${'KB gz'.padStart(8)}   ${'then on first interaction'.padEnd(26)} budget`);
-  for (const route of ROUTES) {
-    const context = await seededContext(browser, route.signedIn ? session : null);
+  console.log(ROUTE_TABLE_HEADER);
+  for (const route of routes) {
+    const context = await routeContext(browser, baseUrl, route.signedIn ? session : null);
     const page = await context.newPage();
-    const load = await jsLoadedBy(page, dist, () => page.goto(route.path));
-    let after = '';
-    if (route.interact) {
-      const extra = await jsLoadedBy(page, dist, () => route.interact!(page));
-      after = `+${kb(extra.bytes)} KB (${extra.files} files)`;
+    const load = await jsLoadedBy(page, baseUrl, sizes, () => page.goto(route.path));
+    printAssets(load);
+    const after = route.interact ? await jsLoadedBy(page, baseUrl, sizes, () => route.interact!(page)) : undefined;
+    if (route.budgetKb !== undefined) failed ||= !withinBudget(load.bytes, route.budgetKb);
+    console.log(routeRow(route, load, after));
+    const development = await developmentBuildFiles(load, sizes);
+    if (development.length > 0) {
+      failed = true;
+      console.log(`  not a production build: React's development build is in ${development.join(', ')}`);
     }
-    let verdict = '';
-    if (route.budgetKb) {
-      const ok = load.bytes / 1024 <= route.budgetKb;
-      failed ||= !ok;
-      verdict = `${ok ? 'ok' : 'OVER'} (<= ${route.budgetKb} KB)`;
-    }
-    console.log(
-      `${route.label.padEnd(28)} ${String(load.files).padStart(5)} ${kb(load.bytes).padStart(8)}   ${after.padEnd(26)} ${verdict}`,
-    );
     await context.close();
   }
 
