@@ -19,6 +19,8 @@ export interface CategorySelectProps extends Omit<SelectHTMLAttributes<HTMLSelec
   allowCreate?: boolean;
   /** A first, empty option (e.g. 'Choose a folder'); without it the first category is preselected by the browser. */
   placeholder?: string;
+  /** Shown in their place in the tree but not choosable (e.g. the folder a link is already in). */
+  disabledIds?: ReadonlySet<string>;
 }
 
 /** Deeper folders are indented no further, and their label keeps only the end of the path. */
@@ -45,14 +47,14 @@ export function withDepth(categories: readonly CategoryOption[]): Array<[Categor
 
 /** A native select (best keyboard, screen reader and phone support) of the user's folders. */
 export const CategorySelect = forwardRef<HTMLSelectElement, CategorySelectProps>(function CategorySelect(
-  { categories, allowCreate = true, placeholder, className, ...props },
+  { categories, allowCreate = true, placeholder, disabledIds, className, ...props },
   ref,
 ) {
   return (
     <select ref={ref} className={cn(CONTROL_CLASS, 'h-10 pr-8', className)} {...props}>
       {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
       {withDepth(categories).map(([category, depth, label]) => (
-        <option key={category.id} value={category.id}>
+        <option key={category.id} value={category.id} disabled={disabledIds?.has(category.id)}>
           {`${'\u00a0\u00a0'.repeat(Math.min(depth, MAX_INDENT))}${depth > 0 ? '↳ ' : ''}${label}`}
         </option>
       ))}

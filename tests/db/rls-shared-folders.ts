@@ -273,6 +273,20 @@ export async function runSharedFolderChecks(db: Database): Promise<SharedFolderC
         (ot.error ? isRefusal(ot) : ot.rowCount === 0) && still === w.folder,
         describe(ot),
       );
+      // The second folder column too (a save files a link there): no filing into an unshared folder.
+      const out2 = await newLink(db, w, w.folder);
+      const o2 = await attempt(db, actor, 'update public.links set second_category_id = $2 where id = $1', [out2, w.privateFolder]);
+      const second = (
+        await truth<{ s: string | null }>(db, 'select second_category_id::text as s from public.links where id = $1', [out2])
+      )[0]?.s;
+      push(
+        'links',
+        'file into an unshared folder (second_category_id)',
+        name,
+        'deny',
+        (o2.error ? isRefusal(o2) : o2.rowCount === 0) && second === null,
+        describe(o2),
+      );
       if (actor.kind === 'user') {
         const own = await attempt(db, actor, 'insert into public.links (user_id, title, url, category_id) values ($1, $2, $3, $4)', [
           actor.user.id,

@@ -123,6 +123,31 @@ export async function deleteSharedFolderLink(client: DataClient, id: string): Pr
   if (!rows?.length) throw noLongerAllowed();
 }
 
+/** A folder of a shared tree, for the destination list of a move (the shared folder has no parent). */
+export type SharedTreeFolder = RpcRow<'list_shared_folder_tree'>;
+
+/** The shared folder `rootId` (one of the caller's memberships) and every folder below it. */
+export async function listSharedFolderTree(client: DataClient, rootId: string): Promise<SharedTreeFolder[]> {
+  return unwrap(await client.rpc('list_shared_folder_tree', { p_root_id: rootId })) ?? [];
+}
+
+/**
+ * An editor moves a link from one folder of the shared tree to another (RPC move_shared_folder_link:
+ * RLS and a trigger refuse any folder outside the tree, and a viewer's move changes nothing).
+ */
+export async function moveSharedFolderLink(
+  client: DataClient,
+  input: { linkId: string; fromFolderId: string; toFolderId: string },
+): Promise<void> {
+  unwrap(
+    await client.rpc('move_shared_folder_link', {
+      p_link_id: input.linkId,
+      p_from_folder_id: input.fromFolderId,
+      p_to_folder_id: input.toFolderId,
+    }),
+  );
+}
+
 export async function renameSharedSubfolder(client: DataClient, id: string, name: string): Promise<void> {
   const rows = unwrap(await client.from('categories').update({ name }).eq('id', id).select('id'));
   if (!rows?.length) throw noLongerAllowed();

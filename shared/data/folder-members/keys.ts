@@ -4,4 +4,5 @@ export const folderMemberKeys = {
   invitations: (userId: string) => [...folderMemberKeys.all, 'invitations', userId] as const,
   shared: (userId: string) => [...folderMemberKeys.all, 'shared', userId] as const,
   folder: (userId: string, folderId: string) => [...folderMemberKeys.all, 'folder', userId, folderId] as const,
+  tree: (userId: string, rootId: string) => [...folderMemberKeys.all, 'tree', userId, rootId] as const,
 };

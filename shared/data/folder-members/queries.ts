@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataClient } from '../client.ts';
-import { getSharedFolder, listFolderInvitations, listFolderMembers, listSharedFolders } from './api.ts';
+import { getSharedFolder, listFolderInvitations, listFolderMembers, listSharedFolders, listSharedFolderTree } from './api.ts';
 import { folderMemberKeys } from './keys.ts';
 
 export const folderMemberQueries = {
@@ -12,4 +12,6 @@ export const folderMemberQueries = {
     queryOptions({ queryKey: folderMemberKeys.shared(userId), queryFn: () => listSharedFolders(client) }),
   folder: (client: DataClient, userId: string, folderId: string) =>
     queryOptions({ queryKey: folderMemberKeys.folder(userId, folderId), queryFn: () => getSharedFolder(client, folderId) }),
+  tree: (client: DataClient, userId: string, rootId: string) =>
+    queryOptions({ queryKey: folderMemberKeys.tree(userId, rootId), queryFn: () => listSharedFolderTree(client, rootId) }),
 };

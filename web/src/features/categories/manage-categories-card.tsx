@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Category } from '~shared/data/categories/api.ts';
 import { categoryMutations } from '~shared/data/categories/mutations.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
@@ -22,6 +22,8 @@ interface ManageCategoriesCardProps {
   /** Received links waiting: incoming-type folders pulse. */
   pendingIncoming: number;
   loading?: boolean;
+  /** Below the user's own tree: the folders other people shared with them (the dashboard's slot). */
+  children?: ReactNode;
 }
 
 // Its own chunk, rendered only while open: its form brings zod, which the dashboard's first load
@@ -45,7 +47,7 @@ const MAX_VISIBLE_ROWS = 9;
  * folder can be moved into another or back to the top. Long lists are virtualised inside a scroll
  * area (only the expanded part of the tree is in the list).
  */
-export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, loading }: ManageCategoriesCardProps) {
+export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, loading, children }: ManageCategoriesCardProps) {
   const client = useDataClient();
   const queryClient = useQueryClient();
   const remove = useMutation(categoryMutations.delete(client, queryClient));
@@ -144,6 +146,7 @@ export function ManageCategoriesCard({ categories, linkCounts, pendingIncoming, 
           </div>
         </ScrollArea>
       )}
+      {children}
       {moving ? <MoveFolderDialog onOpenChange={(open) => !open && setMoving(null)} folder={moving} folders={categories} /> : null}
       {dialog.open ? <CategoryDialog open onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} category={dialog.category} /> : null}
     </section>

@@ -13,7 +13,7 @@ import {
 } from '~shared/data/folder-members/api.ts';
 import { folderMemberKeys } from '~shared/data/folder-members/keys.ts';
 import { folderMemberQueries } from '~shared/data/folder-members/queries.ts';
-import type { FolderLinkItem } from '~shared/data/links/api.ts';
+import { recordLinkOpen, type FolderLinkItem } from '~shared/data/links/api.ts';
 import { linkKeys } from '~shared/data/links/keys.ts';
 import { linkQueries } from '~shared/data/links/queries.ts';
 import { useDataClient } from '~shared/data/provider.tsx';
@@ -24,13 +24,17 @@ import { Button } from '~shared/ui/button.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { showErrorToast, showSuccessToast } from '~shared/ui/toast.ts';
 import { pageTitle, useDocumentMeta } from '../../lib/document-meta.ts';
+import { openAfterCounting } from '../../lib/open-link.ts';
+import { usePreferences } from '../../lib/use-preferences.ts';
 import { FolderShell } from './folder-shell.tsx';
 import { FolderLoadError, FolderLoading, FolderNotFound, GridSkeleton } from './folder-states.tsx';
+import { MoveSharedLinkDialog } from './move-shared-link-dialog.tsx';
 
 /**
  * A folder someone shared with the user, at its usual address: the owner's name, the user's role,
- * subfolders and links. Editors add, edit and delete links and create and rename subfolders (the
- * rows stay the owner's); viewers only read. Leave folder ends the membership.
+ * subfolders and links. Editors add, edit, move (within the shared tree) and delete links and create
+ * and rename subfolders (the rows stay the owner's); viewers only read and open them, and an open
+ * counts for the owner as theirs do. Leave folder ends the membership.
  */
 export default function SharedFolderView({ userId, folderId }: { userId: string; folderId: string }) {
   const client = useDataClient();
@@ -74,11 +78,20 @@ function SharedFolder({ userId, shared }: { userId: string; shared: SharedFolder
   const canEdit = shared.role === 'editor';
   const links = useQuery(linkQueries.folder(client, shared.owner_id, folderId));
   const [leaving, setLeaving] = useState(false);
+  const [moving, setMoving] = useState<FolderLinkItem | null>(null);
 
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: folderMemberKeys.folder(userId, folderId) }),
       queryClient.invalidateQueries({ queryKey: linkKeys.list({ userId: shared.owner_id, categoryId: folderId }) }),
+    ]);
+
+  // The destination's list and counts change too.
+  const moved = (destinationId: string) =>
+    Promise.all([
+      refresh(),
+      queryClient.invalidateQueries({ queryKey: folderMemberKeys.folder(userId, destinationId) }),
+      queryClient.invalidateQueries({ queryKey: linkKeys.list({ userId: shared.owner_id, categoryId: destinationId }) }),
     ]);
 
   async function leave() {
@@ -154,11 +167,22 @@ function SharedFolder({ userId, shared }: { userId: string; shared: SharedFolder
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="shared-links">
             {links.data.map((link) => (
-              <SharedLinkCard key={link.id} link={link} canEdit={canEdit} onChanged={refresh} />
+              <SharedLinkCard
+                key={link.id}
+                link={link}
+                ownerId={shared.owner_id}
+                folderId={folderId}
+                canEdit={canEdit}
+                onChanged={refresh}
+                onMove={setMoving}
+              />
             ))}
           </ul>
         )}
       </section>
+      {canEdit ? (
+        <MoveSharedLinkDialog userId={userId} shared={shared} link={moving} onClose={() => setMoving(null)} onMoved={moved} />
+      ) : null}
     </FolderShell>
   );
 }
@@ -377,8 +401,19 @@ function AddLinkForm({ shared, onAdded }: { shared: SharedFolderContext; onAdded
   );
 }
 
-function SharedLinkCard({ link, canEdit, onChanged }: { link: FolderLinkItem; canEdit: boolean; onChanged: () => Promise<unknown> }) {
+interface SharedLinkCardProps {
+  link: FolderLinkItem;
+  ownerId: string;
+  folderId: string;
+  canEdit: boolean;
+  onChanged: () => Promise<unknown>;
+  onMove: (link: FolderLinkItem) => void;
+}
+
+function SharedLinkCard({ link, ownerId, folderId, canEdit, onChanged, onMove }: SharedLinkCardProps) {
   const client = useDataClient();
+  const queryClient = useQueryClient();
+  const openLinks = usePreferences().open_links;
   const titleId = useId();
   const urlId = useId();
   const errorId = useId();
@@ -408,6 +443,22 @@ function SharedLinkCard({ link, canEdit, onChanged }: { link: FolderLinkItem; ca
     } catch (e) {
       showErrorToast('link.save', e);
     }
+  }
+
+  // Counted for the owner (increment_link_access) before the visit, as on the owner's own cards.
+  function open() {
+    void openAfterCounting(
+      link.url,
+      'address',
+      async () => {
+        const count = await recordLinkOpen(client, link.id);
+        if (typeof count !== 'number') return;
+        queryClient.setQueryData(linkKeys.list({ userId: ownerId, categoryId: folderId }), (items: FolderLinkItem[] | undefined) =>
+          items?.map((l) => (l.id === link.id ? { ...l, access_count: count } : l)),
+        );
+      },
+      openLinks,
+    );
   }
 
   async function remove() {
@@ -462,7 +513,18 @@ function SharedLinkCard({ link, canEdit, onChanged }: { link: FolderLinkItem; ca
         <>
           <div className="min-w-0">
             {href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer" className="block truncate font-medium hover:underline">
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={(event) => {
+                  // A modified click is the browser's own (new tab, download); it is not counted.
+                  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  open();
+                }}
+                className="block truncate font-medium hover:underline"
+              >
                 {link.title}
               </a>
             ) : (
@@ -472,9 +534,12 @@ function SharedLinkCard({ link, canEdit, onChanged }: { link: FolderLinkItem; ca
             {link.description ? <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{link.description}</p> : null}
           </div>
           {canEdit ? (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${link.title}`}>
                 Edit
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => onMove(link)} aria-label={`Move ${link.title} to folder`}>
+                Move to folder
               </Button>
               <Button size="sm" variant="outline" onClick={() => void remove()} aria-label={`Delete ${link.title}`}>
                 Delete

@@ -28,6 +28,7 @@ import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';
 import { lazyDialog, preloadOnIntent } from '../../lib/lazy-dialog.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { CODE_LOAD_FAILED_MESSAGE } from '~shared/rules/code-load.ts';
+import { SharedFoldersTreeSlot } from '../../features/folders/shared-folders-tree-slot.tsx';
 import { SharedWithMeSlot } from '../../features/folders/shared-with-me-slot.tsx';
 
 const DashboardBelowFold = lazy(() => import('./dashboard-below-fold.tsx').then((m) => ({ default: m.DashboardBelowFold })));
@@ -197,7 +198,9 @@ export function Dashboard({ userId }: { userId: string }) {
       linkCounts={links.data ? linkCounts : undefined}
       pendingIncoming={countPendingIncoming(incoming.data ?? [])}
       loading={categories.isPending}
-    />
+    >
+      <SharedFoldersTreeSlot userId={userId} />
+    </ManageCategoriesCard>
   );
 
   // Below the grid (templates, AI discovery, the API panel, the footer): drawn, their reads started
