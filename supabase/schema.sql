@@ -581,7 +581,7 @@ CREATE POLICY links_delete_own ON public.links
 CREATE POLICY links_delete_shared ON public.links
   FOR DELETE
   TO authenticated
-  USING ((user_id <> ( SELECT auth.uid() AS uid)) AND (NOT is_template) AND (category_id IS NOT NULL) AND (private.folder_role(category_id) = 'editor'::text));
+  USING ((user_id <> ( SELECT auth.uid() AS uid)) AND (NOT is_template) AND (private.link_folder_role(category_id, second_category_id) = 'editor'::text));
 CREATE POLICY links_insert_own ON public.links
   FOR INSERT
   TO authenticated
@@ -597,7 +597,7 @@ CREATE POLICY links_select ON public.links
 CREATE POLICY links_select_shared ON public.links
   FOR SELECT
   TO authenticated
-  USING ((user_id <> ( SELECT auth.uid() AS uid)) AND (NOT is_template) AND (category_id IS NOT NULL) AND (private.folder_role(category_id) IS NOT NULL));
+  USING ((user_id <> ( SELECT auth.uid() AS uid)) AND (NOT is_template) AND (private.link_folder_role(category_id, second_category_id) IS NOT NULL));
 CREATE POLICY links_update_own ON public.links
   FOR UPDATE
   TO authenticated
@@ -606,8 +606,8 @@ CREATE POLICY links_update_own ON public.links
 CREATE POLICY links_update_shared ON public.links
   FOR UPDATE
   TO authenticated
-  USING ((user_id <> ( SELECT auth.uid() AS uid)) AND (NOT is_template) AND (category_id IS NOT NULL) AND (private.folder_role(category_id) = 'editor'::text))
-  WITH CHECK ((NOT is_template) AND (category_id IS NOT NULL) AND (user_id <> ( SELECT auth.uid() AS uid)) AND (private.folder_role(category_id) = 'editor'::text) AND (user_id = private.folder_owner(category_id)) AND ((second_category_id IS NULL) OR (private.folder_owner(second_category_id) = user_id)));
+  USING ((user_id <> ( SELECT auth.uid() AS uid)) AND (NOT is_template) AND (private.link_folder_role(category_id, second_category_id) = 'editor'::text))
+  WITH CHECK ((NOT is_template) AND (user_id <> ( SELECT auth.uid() AS uid)) AND (private.link_folder_role(category_id, second_category_id) = 'editor'::text) AND ((category_id IS NULL) OR (private.folder_owner(category_id) = user_id)) AND ((second_category_id IS NULL) OR (private.folder_owner(second_category_id) = user_id)));
 CREATE POLICY mfa_aal2_when_enrolled ON public.links
   AS RESTRICTIVE
   FOR ALL
@@ -617,6 +617,7 @@ CREATE POLICY mfa_aal2_when_enrolled ON public.links
 CREATE TRIGGER links_count_delete AFTER DELETE ON public.links REFERENCING OLD TABLE AS old_links FOR EACH STATEMENT EXECUTE FUNCTION public.count_deleted_links();
 CREATE TRIGGER links_count_insert AFTER INSERT ON public.links REFERENCING NEW TABLE AS new_links FOR EACH STATEMENT EXECUTE FUNCTION public.count_inserted_links();
 CREATE TRIGGER links_count_owner_change AFTER UPDATE OF user_id ON public.links FOR EACH ROW WHEN (old.user_id IS DISTINCT FROM new.user_id) EXECUTE FUNCTION public.count_moved_link();
+CREATE TRIGGER links_member_update_guard BEFORE UPDATE ON public.links FOR EACH ROW EXECUTE FUNCTION private.links_member_update_guard();
 CREATE TRIGGER links_refuse_foreign_images_insert BEFORE INSERT ON public.links FOR EACH ROW WHEN (new.icon_url IS NOT NULL OR new.favicon_url IS NOT NULL OR new.preview_image_url IS NOT NULL) EXECUTE FUNCTION public.refuse_foreign_link_images();
 CREATE TRIGGER links_refuse_foreign_images_update BEFORE UPDATE OF icon_url, favicon_url, preview_image_url ON public.links FOR EACH ROW EXECUTE FUNCTION public.refuse_foreign_link_images();
 CREATE TRIGGER links_search_insert AFTER INSERT ON public.links REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.link_search_links_inserted();
@@ -834,6 +835,60 @@ CREATE TRIGGER profiles_record_username_change AFTER UPDATE OF username ON publi
 CREATE TRIGGER profiles_release_names_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.release_profile_names();
 CREATE TRIGGER profiles_release_names_update AFTER UPDATE OF username, public_page_slug ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.release_profile_names();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TABLE public.public_folders (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  folder_id uuid NOT NULL,
+  user_id uuid NOT NULL,
+  slug text NOT NULL,
+  description text,
+  published boolean DEFAULT true NOT NULL,
+  noindex boolean DEFAULT false NOT NULL,
+  open_count integer DEFAULT 0 NOT NULL,
+  opens_window_start timestamp with time zone,
+  opens_in_window integer DEFAULT 0 NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT public_folders_pkey PRIMARY KEY (id),
+  CONSTRAINT public_folders_folder_id_key UNIQUE (folder_id),
+  CONSTRAINT public_folders_folder_id_fkey FOREIGN KEY (folder_id) REFERENCES public.categories(id) ON DELETE CASCADE,
+  CONSTRAINT public_folders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  CONSTRAINT public_folders_counts_non_negative CHECK (open_count >= 0 AND opens_in_window >= 0),
+  CONSTRAINT public_folders_description_length CHECK (description IS NULL OR btrim(description) <> ''::text AND char_length(description) <= 300),
+  CONSTRAINT public_folders_slug_valid CHECK (public.is_folder_slug(slug))
+);
+CREATE UNIQUE INDEX public_folders_owner_slug_key ON public.public_folders USING btree (user_id, lower(slug));
+CREATE INDEX public_folders_user_idx ON public.public_folders USING btree (user_id);
+ALTER TABLE public.public_folders ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.public_folders TO service_role;
+GRANT DELETE, SELECT ON TABLE public.public_folders TO authenticated;
+GRANT INSERT (folder_id, user_id, slug, description, published, noindex) ON TABLE public.public_folders TO authenticated;
+GRANT UPDATE (slug, description, published, noindex) ON TABLE public.public_folders TO authenticated;
+CREATE POLICY mfa_aal2_when_enrolled ON public.public_folders
+  AS RESTRICTIVE
+  FOR ALL
+  TO authenticated
+  USING ( SELECT private.session_meets_mfa() AS session_meets_mfa)
+  WITH CHECK ( SELECT private.session_meets_mfa() AS session_meets_mfa);
+CREATE POLICY public_folders_delete_own ON public.public_folders
+  FOR DELETE
+  TO authenticated
+  USING (user_id = ( SELECT auth.uid() AS uid));
+CREATE POLICY public_folders_insert_own ON public.public_folders
+  FOR INSERT
+  TO authenticated
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)) AND public.owns_category(folder_id));
+CREATE POLICY public_folders_select_own ON public.public_folders
+  FOR SELECT
+  TO authenticated
+  USING (user_id = ( SELECT auth.uid() AS uid));
+CREATE POLICY public_folders_update_own ON public.public_folders
+  FOR UPDATE
+  TO authenticated
+  USING (user_id = ( SELECT auth.uid() AS uid))
+  WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)) AND public.owns_category(folder_id));
+CREATE TRIGGER public_folders_guard BEFORE INSERT OR UPDATE ON public.public_folders FOR EACH ROW EXECUTE FUNCTION public.public_folders_guard();
+CREATE TRIGGER public_folders_set_updated_at BEFORE UPDATE ON public.public_folders FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TABLE public.public_page_members (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -2587,6 +2642,36 @@ $function$;
 REVOKE EXECUTE ON FUNCTION public.count_moved_link() FROM public;
 GRANT EXECUTE ON FUNCTION public.count_moved_link() TO service_role;
 
+CREATE OR REPLACE FUNCTION public.count_public_folder_open(public_folder_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_owner uuid;
+begin
+  select pf.user_id into v_owner from public.public_folders pf
+   where pf.id = count_public_folder_open.public_folder_id and pf.published;
+  if v_owner is null or v_owner = v_uid or public.account_deactivated(v_owner) then
+    return false;
+  end if;
+  update public.public_folders pf
+     set open_count = least(pf.open_count, 2147483646) + 1,
+         opens_window_start = case when pf.opens_window_start is null or pf.opens_window_start <= now() - interval '1 minute'
+                                   then now() else pf.opens_window_start end,
+         opens_in_window = case when pf.opens_window_start is null or pf.opens_window_start <= now() - interval '1 minute'
+                                then 1 else pf.opens_in_window + 1 end
+   where pf.id = count_public_folder_open.public_folder_id
+     and (pf.opens_window_start is null or pf.opens_window_start <= now() - interval '1 minute'
+          or pf.opens_in_window < public.featured_opens_per_minute());
+  return found;
+end
+$function$;
+REVOKE EXECUTE ON FUNCTION public.count_public_folder_open(uuid) FROM public;
+GRANT EXECUTE ON FUNCTION public.count_public_folder_open(uuid) TO anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.create_api_token(p_name text, p_scope text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2754,6 +2839,26 @@ AS $function$ select 200 $function$;
 REVOKE EXECUTE ON FUNCTION public.folder_invitations_max() FROM public;
 GRANT EXECUTE ON FUNCTION public.folder_invitations_max() TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.folder_slug_from_name(folder_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when char_length(s) >= 3 and lower(s) <> 'preview' then s
+    when s = '' then 'folder'
+    else s || '-folder'
+  end
+  from (
+    select btrim(left(btrim(regexp_replace(
+      translate(lower(coalesce(folder_name, '')), 'àáâãäåāçćčèéêëēęìíîïīłñńòóôõöøōśšùúûüūýÿžźż', 'aaaaaaaccceeeeeeiiiiilnnoooooooossuuuuuyyzzz'),
+      '[^a-z0-9]+', '-', 'g'), '-'), 30), '-') as s
+  ) x
+$function$;
+REVOKE EXECUTE ON FUNCTION public.folder_slug_from_name(text) FROM public;
+GRANT EXECUTE ON FUNCTION public.folder_slug_from_name(text) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.forget_removed_settings_icon()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2813,6 +2918,96 @@ AS $function$
 $function$;
 REVOKE EXECUTE ON FUNCTION public.get_folder(uuid) FROM public;
 GRANT EXECUTE ON FUNCTION public.get_folder(uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.get_public_folder(profile_slug text, folder_slug text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_profile_slug text := btrim(coalesce(get_public_folder.profile_slug, ''));
+  v_folder_slug text := btrim(coalesce(get_public_folder.folder_slug, ''));
+  v_profile public.profiles%rowtype;
+  v_page public.webpage_settings%rowtype;
+  v_public public.public_folders%rowtype;
+  v_name text;
+begin
+  if v_profile_slug !~ '^[A-Za-z0-9_-]{1,30}$' or not public.is_folder_slug(v_folder_slug) then
+    return null;
+  end if;
+  select * into v_profile from public.profiles p where lower(p.public_page_slug) = lower(v_profile_slug);
+  if not found then
+    select * into v_profile from public.profiles p where lower(p.username) = lower(v_profile_slug);
+  end if;
+  if v_profile.user_id is null or public.account_deactivated(v_profile.user_id) then
+    return null;
+  end if;
+  select pf.* into v_public from public.public_folders pf
+   where pf.user_id = v_profile.user_id and lower(pf.slug) = lower(v_folder_slug) and pf.published;
+  if v_public.id is null then
+    return null;
+  end if;
+  select c.name into v_name from public.categories c
+   where c.id = v_public.folder_id and c.user_id = v_profile.user_id
+     and not c.is_template and not c.is_default and c.system_key is null;
+  if v_name is null then
+    return null;
+  end if;
+  select * into v_page from public.webpage_settings w where w.user_id = v_profile.user_id;
+
+  return jsonb_build_object(
+    'id', v_public.id,
+    'slug', v_public.slug,
+    'name', v_name,
+    'description', v_public.description,
+    'noindex', v_public.noindex,
+    'profile', jsonb_build_object(
+      'slug', coalesce(v_profile.public_page_slug, v_profile.username),
+      'username', v_profile.username,
+      'public_display_name', v_page.public_display_name,
+      'first_name', case when v_profile.name_visible then v_profile.first_name end,
+      'last_name', case when v_profile.name_visible then v_profile.last_name end,
+      'theme_mode', coalesce(v_page.theme_mode, 'light'),
+      'accent_color', coalesce(v_page.accent_color, '#3b82f6'),
+      'public', exists (
+        select 1 from public.user_privacy_settings s
+         where s.user_id = v_profile.user_id and s.public_page_published and s.public_page_visibility = 'public'
+      )
+    ),
+    'link_count', (
+      select count(*) from public.links l
+       where l.user_id = v_profile.user_id and not l.is_template
+         and (l.category_id = v_public.folder_id or l.second_category_id = v_public.folder_id)
+         and l.url ~* '^https?://'
+    ),
+    'links', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'title', x.title,
+               'url', x.url,
+               'favicon_url', x.favicon_url,
+               'description', x.description,
+               'tags', coalesce((
+                 select jsonb_agg(t.name order by lower(t.name))
+                   from public.link_tags lt join public.tags t on t.id = lt.tag_id and t.user_id = lt.user_id
+                  where lt.link_id = x.id and lt.user_id = v_profile.user_id
+               ), '[]'::jsonb)
+             ) order by x.created_at desc, x.id)
+        from (
+          select l.id, l.title, l.url, l.favicon_url, left(l.description, 500) as description, l.created_at
+            from public.links l
+           where l.user_id = v_profile.user_id and not l.is_template
+             and (l.category_id = v_public.folder_id or l.second_category_id = v_public.folder_id)
+             and l.url ~* '^https?://'
+           order by l.created_at desc, l.id
+           limit public.public_folder_links_max()
+        ) x
+    ), '[]'::jsonb)
+  );
+end
+$function$;
+REVOKE EXECUTE ON FUNCTION public.get_public_folder(text,text) FROM public;
+GRANT EXECUTE ON FUNCTION public.get_public_folder(text,text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.get_public_page_by_slug(slug_param text)
  RETURNS TABLE(reason text, viewable boolean, is_owner boolean, slug text, user_id uuid, username text, first_name text, last_name text, icon_outline_color text, public_page_published boolean, public_page_visibility text, main_photo_path text, main_photo_size text, message_image_paths text[], message_boxes text[], message_titles text[], banner_message text, banner_background_url text, bio text, website_url text, twitter_handle text, instagram_handle text, linkedin_url text, public_display_name text, company_name text, links_section_title text, profile_section_title text, bio_social_section_title text, theme_mode text, accent_color text)
@@ -2981,12 +3176,14 @@ begin
     'owner_name', private.member_label(v_folder.user_id),
     'ancestors', v_ancestors,
     'link_count', (select count(*) from public.links l
-                    where l.category_id = v_folder.id and l.user_id = v_folder.user_id and not l.is_template),
+                    where (l.category_id = v_folder.id or l.second_category_id = v_folder.id)
+                      and l.user_id = v_folder.user_id and not l.is_template),
     'subfolders', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', c.id, 'name', c.name, 'icon_url', c.icon_url,
                'link_count', (select count(*) from public.links l
-                               where l.category_id = c.id and l.user_id = v_folder.user_id and not l.is_template))
+                               where (l.category_id = c.id or l.second_category_id = c.id)
+                                 and l.user_id = v_folder.user_id and not l.is_template))
              order by c.display_order, c.name)
         from public.categories c
        where c.parent_category_id = v_folder.id and c.user_id = v_folder.user_id and not c.is_template), '[]'::jsonb)
@@ -3286,7 +3483,8 @@ begin
   update public.links l
      set access_count = l.access_count + 1
    where l.id = increment_link_access.link_id
-     and (l.user_id = auth.uid() or l.is_template)
+     and (l.user_id = auth.uid() or l.is_template
+          or private.link_folder_role(l.category_id, l.second_category_id) is not null)
   returning l.access_count into v_count;
   return v_count;
 end
@@ -3400,6 +3598,17 @@ AS $function$
 $function$;
 REVOKE EXECUTE ON FUNCTION public.is_admin_user(uuid) FROM public;
 GRANT EXECUTE ON FUNCTION public.is_admin_user(uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.is_folder_slug(slug text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select slug ~ '^[A-Za-z0-9_-]{3,30}$' and lower(slug) <> 'preview'
+$function$;
+REVOKE EXECUTE ON FUNCTION public.is_folder_slug(text) FROM public;
+GRANT EXECUTE ON FUNCTION public.is_folder_slug(text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.is_http_url(value text)
  RETURNS boolean
@@ -3960,6 +4169,30 @@ $function$;
 REVOKE EXECUTE ON FUNCTION public.list_page_members() FROM public;
 GRANT EXECUTE ON FUNCTION public.list_page_members() TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.list_shared_folder_tree(p_root_id uuid)
+ RETURNS TABLE(id uuid, name text, parent_category_id uuid)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with recursive tree(id, name, parent, owner, depth) as (
+    select c.id, c.name, null::uuid, c.user_id, 0
+      from public.categories c
+     where c.id = p_root_id and not c.is_template
+       and exists (
+         select 1 from public.folder_members m
+          where m.folder_id = c.id and m.member_user_id = auth.uid() and m.accepted_at is not null
+       )
+    union all
+    select c.id, c.name, c.parent_category_id, tree.owner, tree.depth + 1
+      from public.categories c join tree on c.parent_category_id = tree.id
+     where c.user_id = tree.owner and not c.is_template and tree.depth < 10000
+  )
+  select t.id, t.name, t.parent from tree t order by t.depth, lower(t.name), t.id limit 10000
+$function$;
+REVOKE EXECUTE ON FUNCTION public.list_shared_folder_tree(uuid) FROM public;
+GRANT EXECUTE ON FUNCTION public.list_shared_folder_tree(uuid) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.list_shared_folders()
  RETURNS TABLE(folder_id uuid, name text, icon_url text, owner_id uuid, owner_name text, role text, link_count bigint, accepted_at timestamp with time zone)
  LANGUAGE sql
@@ -3967,7 +4200,8 @@ CREATE OR REPLACE FUNCTION public.list_shared_folders()
  SET search_path TO ''
 AS $function$
   select c.id, c.name, c.icon_url, c.user_id, private.member_label(c.user_id), m.role,
-         (select count(*) from public.links l where l.category_id = c.id and l.user_id = c.user_id and not l.is_template),
+         (select count(*) from public.links l
+           where (l.category_id = c.id or l.second_category_id = c.id) and l.user_id = c.user_id and not l.is_template),
          m.accepted_at
     from public.folder_members m
     join public.categories c on c.id = m.folder_id
@@ -4097,6 +4331,44 @@ end
 $function$;
 REVOKE EXECUTE ON FUNCTION public.move_link(uuid,text,uuid,uuid) FROM public;
 GRANT EXECUTE ON FUNCTION public.move_link(uuid,text,uuid,uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.move_shared_folder_link(p_link_id uuid, p_from_folder_id uuid, p_to_folder_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_rows integer;
+begin
+  if auth.uid() is null then
+    raise exception 'Authentication required' using errcode = '42501';
+  end if;
+  if p_from_folder_id is null or p_to_folder_id is null then
+    raise exception 'Please choose a destination folder' using errcode = '22023';
+  end if;
+  if p_from_folder_id = p_to_folder_id then
+    raise exception 'The link is already in this folder.' using errcode = '22023';
+  end if;
+  update public.links l
+     set category_id = case when l.category_id = p_from_folder_id then p_to_folder_id else l.category_id end,
+         second_category_id = case
+           when l.category_id = p_from_folder_id then
+             case when l.second_category_id = p_to_folder_id then null else l.second_category_id end
+           when l.category_id = p_to_folder_id then null
+           else p_to_folder_id
+         end,
+         updated_at = now()
+   where l.id = p_link_id and not l.is_template
+     and (l.category_id = p_from_folder_id or l.second_category_id = p_from_folder_id);
+  get diagnostics v_rows = row_count;
+  if v_rows = 0 then
+    raise exception 'Link not found.' using errcode = 'PT404';
+  end if;
+  return true;
+end
+$function$;
+REVOKE EXECUTE ON FUNCTION public.move_shared_folder_link(uuid,uuid,uuid) FROM public;
+GRANT EXECUTE ON FUNCTION public.move_shared_folder_link(uuid,uuid,uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.name_hold_days()
  RETURNS integer
@@ -4324,6 +4596,57 @@ end
 $function$;
 REVOKE EXECUTE ON FUNCTION public.prepare_shared_link() FROM public;
 GRANT EXECUTE ON FUNCTION public.prepare_shared_link() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.public_folder_links_max()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 500 $function$;
+REVOKE EXECUTE ON FUNCTION public.public_folder_links_max() FROM public;
+GRANT EXECUTE ON FUNCTION public.public_folder_links_max() TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.public_folders_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_name text;
+  v_base text;
+  v_candidate text;
+  v_n integer := 2;
+begin
+  if tg_op = 'UPDATE' and (new.folder_id is distinct from old.folder_id or new.user_id is distinct from old.user_id) then
+    raise exception 'A public folder stays the folder it was published for.' using errcode = '23514';
+  end if;
+  if not exists (select 1 from public.categories c where c.id = new.folder_id and c.user_id = new.user_id and not c.is_template) then
+    raise exception 'You can only publish your own folders.' using errcode = '42501';
+  end if;
+  select c.name into v_name from public.categories c
+   where c.id = new.folder_id and c.user_id = new.user_id
+     and not c.is_template and not c.is_default and c.system_key is null;
+  if v_name is null then
+    raise exception 'Default folders cannot be published.' using errcode = '23514';
+  end if;
+  if tg_op = 'INSERT' and (new.slug is null or btrim(new.slug) = '') then
+    v_base := public.folder_slug_from_name(v_name);
+    v_candidate := v_base;
+    while exists (
+      select 1 from public.public_folders p where p.user_id = new.user_id and lower(p.slug) = lower(v_candidate)
+    ) loop
+      v_candidate := btrim(left(v_base, 30 - char_length('-' || v_n)), '-') || '-' || v_n;
+      v_n := v_n + 1;
+    end loop;
+    new.slug := v_candidate;
+  end if;
+  new.description := nullif(btrim(coalesce(new.description, '')), '');
+  return new;
+end
+$function$;
+REVOKE EXECUTE ON FUNCTION public.public_folders_guard() FROM public;
+GRANT EXECUTE ON FUNCTION public.public_folders_guard() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.queue_folder_invite_notification()
  RETURNS trigger
@@ -5647,6 +5970,48 @@ AS $function$
 $function$;
 REVOKE EXECUTE ON FUNCTION private.folder_role(uuid) FROM public;
 GRANT EXECUTE ON FUNCTION private.folder_role(uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.link_folder_role(p_category_id uuid, p_second_category_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_second_category_id is null or p_second_category_id = p_category_id then private.folder_role(p_category_id)
+    else least(private.folder_role(p_category_id), private.folder_role(p_second_category_id))
+  end
+$function$;
+REVOKE EXECUTE ON FUNCTION private.link_folder_role(uuid,uuid) FROM public;
+GRANT EXECUTE ON FUNCTION private.link_folder_role(uuid,uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION private.links_member_update_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if current_user <> 'authenticated' or v_uid is null or v_uid = old.user_id then
+    return new;
+  end if;
+  if new.user_id is distinct from old.user_id
+     or new.access_count is distinct from old.access_count
+     or new.share_count is distinct from old.share_count then
+    raise exception 'Only the owner can change this.' using errcode = '42501';
+  end if;
+  if (new.category_id is distinct from old.category_id
+        and (new.category_id is null or private.folder_role(new.category_id) is distinct from 'editor'))
+     or (new.second_category_id is distinct from old.second_category_id
+        and new.second_category_id is not null and private.folder_role(new.second_category_id) is distinct from 'editor') then
+    raise exception 'A link in a shared folder moves only within the folders shared with you.' using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+REVOKE EXECUTE ON FUNCTION private.links_member_update_guard() FROM public;
+GRANT EXECUTE ON FUNCTION private.links_member_update_guard() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION private.member_label(p_user_id uuid)
  RETURNS text

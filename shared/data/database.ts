@@ -139,6 +139,8 @@ type Overrides = {
       /** A member shows a username, a pending e-mail invitation the address typed (nothing else). */
       list_page_members: { Returns: { status: 'member' | 'invited'; username: string | null; invited_email: string | null }[] };
       list_page_invitations: { Returns: { owner_username: string | null; page_slug: string | null }[] };
+      /** The shared folder itself has no parent (what is above it is not the member's to see). */
+      list_shared_folder_tree: { Returns: { parent_category_id: string | null }[] };
       move_link: { Args: { other_link_id?: string | null; within_category_id?: string | null } };
       save_link: {
         Args: {

@@ -809,6 +809,59 @@ export type Database = {
         }
         Relationships: []
       }
+      public_folders: {
+        Row: {
+          created_at: string
+          description: string | null
+          folder_id: string
+          id: string
+          noindex: boolean
+          open_count: number
+          opens_in_window: number
+          opens_window_start: string | null
+          published: boolean
+          slug: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string | null
+          folder_id: string
+          id?: string
+          noindex?: boolean
+          open_count?: number
+          opens_in_window?: number
+          opens_window_start?: string | null
+          published?: boolean
+          slug: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          description?: string | null
+          folder_id?: string
+          id?: string
+          noindex?: boolean
+          open_count?: number
+          opens_in_window?: number
+          opens_window_start?: string | null
+          published?: boolean
+          slug?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "public_folders_folder_id_fkey"
+            columns: ["folder_id"]
+            isOneToOne: true
+            referencedRelation: "categories"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       public_page_members: {
         Row: {
           accepted_at: string | null
@@ -1490,6 +1543,10 @@ export type Database = {
         Returns: string
       }
       count_featured_open: { Args: { item_id: string }; Returns: boolean }
+      count_public_folder_open: {
+        Args: { public_folder_id: string }
+        Returns: boolean
+      }
       create_api_token: {
         Args: { p_name: string; p_scope: string }
         Returns: Json
@@ -1526,7 +1583,12 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      folder_slug_from_name: { Args: { folder_name: string }; Returns: string }
       get_folder: { Args: { folder_id: string }; Returns: Json }
+      get_public_folder: {
+        Args: { folder_slug: string; profile_slug: string }
+        Returns: Json
+      }
       get_public_page_by_slug: {
         Args: { slug_param: string }
         Returns: {
@@ -1583,6 +1645,7 @@ export type Database = {
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_admin_user: { Args: { check_user_id: string }; Returns: boolean }
+      is_folder_slug: { Args: { slug: string }; Returns: boolean }
       is_http_url: { Args: { value: string }; Returns: boolean }
       is_link_url: { Args: { candidate: string }; Returns: boolean }
       is_own_image_url: { Args: { value: string }; Returns: boolean }
@@ -1694,6 +1757,14 @@ export type Database = {
           username: string
         }[]
       }
+      list_shared_folder_tree: {
+        Args: { p_root_id: string }
+        Returns: {
+          id: string
+          name: string
+          parent_category_id: string
+        }[]
+      }
       list_shared_folders: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1756,6 +1827,14 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      move_shared_folder_link: {
+        Args: {
+          p_from_folder_id: string
+          p_link_id: string
+          p_to_folder_id: string
+        }
+        Returns: boolean
+      }
       name_hold_days: { Args: Record<PropertyKey, never>; Returns: number }
       name_is_held: {
         Args: { for_user: string; name: string }
@@ -1777,6 +1856,10 @@ export type Database = {
         Returns: number
       }
       pending_incoming_count: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      public_folder_links_max: {
         Args: Record<PropertyKey, never>
         Returns: number
       }

@@ -376,6 +376,12 @@ const CATALOGUE = {
   'folderMembers.respond': { fallback: titleWithMessage('Could not answer the invitation') },
   'folderMembers.leave': { fallback: titleWithMessage('Could not leave the folder') },
   'folderMembers.load': { fallback: titleWithMessage('Could not load the shared folder') },
+  // Public folders: a taken address is the owner's own other folder; else the server's message.
+  'publicFolder.publish': { fallback: titleWithMessage('Could not publish the folder') },
+  'publicFolder.update': {
+    rules: [when(uniqueViolation, { title: 'Address taken', description: 'Another of your public folders uses this address.' })],
+    fallback: titleWithMessage('Could not save the public folder'),
+  },
   'slug.save': {
     rules: [
       when((e) => e.code === CLIENT_ERROR_CODES.invalidInput || e.code === '23514', { title: SLUG_MESSAGES.invalid }),

@@ -150,6 +150,9 @@ export function pageMetaOf(page: ProfilePageFields): { title: string; descriptio
   return { title: company ? `${name} · ${company}` : name, description };
 }
 
+/** The title of 'This page isn't available' (part 2 §2) and of a public page or folder that failed to load. */
+export const PAGE_UNAVAILABLE_TITLE = "This page isn't available";
+
 export const PUBLIC_PAGE_MESSAGES = {
   previewPrivateTitle: 'This preview is private',
   previewPrivateDescription: 'Only the profile owner and admins can view it.',

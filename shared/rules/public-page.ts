@@ -17,8 +17,6 @@ export function canViewPreview(access: Pick<PageAccess, 'isOwner' | 'isAdmin'>):
   return access.isOwner || access.isAdmin;
 }
 
-export const PAGE_UNAVAILABLE_TITLE = "This page isn't available";
-
 /** Why a page is not shown: unpublished first, then private, then exclusive (not resolved on the client). */
 export function pageUnavailableReason(page: { published: boolean; visibility: PageVisibility }, slug: string): string | null {
   if (!page.published) return `The profile for @${slug} hasn't been published yet.`;

@@ -14,7 +14,7 @@ import { pngFromRows } from '../setup/png.ts';
  * The figure is a byte count of the build: the same build and the same route give the same number.
  */
 
-/** docs/performance.md: the landing page, /auth and a public profile page /{slug}. */
+/** docs/performance.md: the landing page, /auth, a public profile page /{slug} and a public folder /{slug}/{folder}. */
 export const PUBLIC_JS_BUDGET_KB = 100;
 /** docs/performance.md: a signed-in dashboard's first load. */
 export const DASHBOARD_JS_BUDGET_KB = 300;
@@ -31,7 +31,7 @@ export interface RouteCase {
   budgetKb?: number;
 }
 
-/** The routes of the web app measured; add a public profile page with publicPageRoute(slug). */
+/** The routes of the web app measured; add a public profile page with publicPageRoute(slug), a public folder with publicFolderRoute(path). */
 export const ROUTES: readonly RouteCase[] = [
   { label: '/ (landing, signed out)', path: '/', budgetKb: PUBLIC_JS_BUDGET_KB },
   { label: '/ (landing, signed in)', path: '/', signedIn: true },
@@ -51,6 +51,11 @@ export const ROUTES: readonly RouteCase[] = [
 
 export function publicPageRoute(slug: string): RouteCase {
   return { label: '/{slug} (public page)', path: `/${slug}`, budgetKb: PUBLIC_JS_BUDGET_KB };
+}
+
+/** A public folder, /{slug}/{folder} (publishBenchPublicFolder's path): the public pages' budget. */
+export function publicFolderRoute(path: string): RouteCase {
+  return { label: '/{slug}/{folder} (public folder)', path, budgetKb: PUBLIC_JS_BUDGET_KB };
 }
 
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -213,4 +218,53 @@ export async function publishBenchPublicPage(client: SupabaseClient, userId: str
     if (error) throw new Error(`${table}: ${error.message}`);
   }
   return slug;
+}
+
+/**
+ * Publishes a folder of `links` links for the signed-in `client` (newest first, each with a
+ * description, every third with two tags, every other with a stored favicon), at
+ * /{profileSlug}/bench-folder. Returns its path.
+ */
+export async function publishBenchPublicFolder(client: SupabaseClient, userId: string, profileSlug: string, links = 100): Promise<string> {
+  const check = <T>(what: string, result: { data: T; error: { message: string } | null }): T => {
+    if (result.error) throw new Error(`${what}: ${result.error.message}`);
+    return result.data;
+  };
+  const folder = check(
+    'categories',
+    await client.from('categories').insert({ user_id: userId, name: 'Bench Folder' }).select('id').single(),
+  ) as { id: string };
+  const iconPath = `${userId}/favicon.png`;
+  check(
+    'favicon',
+    await client.storage.from('main-photos').upload(iconPath, photoPng(32, 32, [30, 90, 200]), { contentType: 'image/png' }),
+  );
+  const favicon = client.storage.from('main-photos').getPublicUrl(iconPath).data.publicUrl;
+  const now = Date.now();
+  const rows = Array.from({ length: links }, (_, i) => ({
+    user_id: userId,
+    category_id: folder.id,
+    title: `Bench link ${i + 1}: a readable title of some length`,
+    url: `https://site${i % 17}.example.com/articles/${i + 1}`,
+    description: `Why this link is worth reading, number ${i + 1}: a sentence or two of description, as people write them.`,
+    favicon_url: i % 2 === 0 ? favicon : null,
+    created_at: new Date(now - i * 60_000).toISOString(),
+  }));
+  const inserted = check('links', await client.from('links').insert(rows).select('id')) as Array<{ id: string }>;
+  const tags = check(
+    'tags',
+    await client
+      .from('tags')
+      .insert([
+        { user_id: userId, name: 'reading' },
+        { user_id: userId, name: 'reference' },
+      ])
+      .select('id'),
+  ) as Array<{ id: string }>;
+  const linkTags = inserted
+    .filter((_, i) => i % 3 === 0)
+    .flatMap((link) => tags.map((tag) => ({ link_id: link.id, tag_id: tag.id, user_id: userId })));
+  check('link_tags', await client.from('link_tags').insert(linkTags));
+  check('public_folders', await client.from('public_folders').insert({ user_id: userId, folder_id: folder.id, slug: 'bench-folder' }));
+  return `/${profileSlug}/bench-folder`;
 }

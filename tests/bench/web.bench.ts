@@ -1,11 +1,12 @@
 // Web app performance figures: the gzipped JavaScript each route loads, and the landing page's LCP.
 // Usage: npx tsx tests/bench/web.bench.ts   (npm run bench:web)   [BENCH_LCP_RUNS=5] [BENCH_VERBOSE=1]
 // Builds the app against a fresh local stack into a temp dir, serves it like `npm start` (gzip),
-// and drives Debian's chromium. Budgets (docs/performance.md): landing, /auth and a public profile
-// page /{slug} (banner, main photo, 6 message images) <= 100 KB gzipped JS, the signed-in dashboard
-// <= 300 KB (routes, budgets and how a route is measured: route-js.ts, which the budget check of
-// every test run, tests/e2e/js-budgets.test.ts, uses too); landing and /{slug} LCP <= 1 s (median),
-// and the public page's layout shift (CLS). Exits 1 when a budget is missed.
+// and drives Debian's chromium. Budgets (docs/performance.md): landing, /auth, a public profile
+// page /{slug} (banner, main photo, 6 message images) and a public folder /{slug}/{folder} (100
+// links) <= 100 KB gzipped JS, the signed-in dashboard <= 300 KB (routes, budgets and how a route
+// is measured: route-js.ts, which the budget check of every test run, tests/e2e/js-budgets.test.ts,
+// uses too); landing, /{slug} and the public folder LCP <= 1 s (median), and the public pages'
+// layout shift (CLS). Exits 1 when a budget is missed.
 import '../setup/node-websocket.ts'; // supabase-js needs a WebSocket class on Node 20
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,9 @@ import {
   developmentBuildFiles,
   jsLoadedBy,
   kb,
+  publicFolderRoute,
   publicPageRoute,
+  publishBenchPublicFolder,
   publishBenchPublicPage,
   ROUTE_TABLE_HEADER,
   routeContext,
@@ -105,7 +108,9 @@ try {
 
   // A published public page with a banner, a main photo and 6 message images.
   const slug = await publishBenchPublicPage(anon, signedIn.data.user.id);
-  const routes = [...ROUTES, publicPageRoute(slug)];
+  // And a public folder of 100 links (descriptions, tags, favicons) of the same owner.
+  const folderPath = await publishBenchPublicFolder(anon, signedIn.data.user.id, slug, 100);
+  const routes = [...ROUTES, publicPageRoute(slug), publicFolderRoute(folderPath)];
 
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const sizes = new AssetSizes(baseUrl);
@@ -131,6 +136,7 @@ try {
   for (const [label, target] of [
     ['Landing', '/'],
     ['Public page /{slug}', `/${slug}`],
+    ['Public folder /{slug}/{folder}, 100 links', folderPath],
   ] as const) {
     const runs: Array<{ lcp: number; cls: number }> = [];
     for (let i = 0; i < LCP_RUNS; i++) runs.push(await pageLcp(browser, target));

@@ -30,10 +30,17 @@ const EXPECTED_TABLES = [
   'link_search',
   'search_words',
   'page_featured_items',
+  'public_folders',
 ];
 
 /** Functions in public that anon may execute on purpose. */
-const ANON_CALLABLE = ['get_public_page_by_slug', 'get_public_page_links', 'count_featured_open'];
+const ANON_CALLABLE = [
+  'get_public_page_by_slug',
+  'get_public_page_links',
+  'count_featured_open',
+  'get_public_folder',
+  'count_public_folder_open',
+];
 /** Functions only the server (service role) may execute. */
 const SERVICE_ONLY = [
   'admin_grant',

@@ -5,7 +5,9 @@ import {
   developmentBuildFiles,
   jsLoadedBy,
   kb,
+  publicFolderRoute,
   publicPageRoute,
+  publishBenchPublicFolder,
   publishBenchPublicPage,
   ROUTE_TABLE_HEADER,
   routeContext,
@@ -19,7 +21,7 @@ import { launchChromium, webUrl } from './web-browser.ts';
 
 /**
  * Size budgets on every test run (docs/performance.md): the gzipped JavaScript the landing page,
- * /auth and a public profile page /{slug} load stays within 100 KB each, a signed-in dashboard's
+ * /auth, a public profile page /{slug} and a public folder /{slug}/{folder} load stays within 100 KB each, a signed-in dashboard's
  * within 300 KB. Measured on the build the e2e setup serves (tests/setup/web.global.ts), exactly as
  * `npm run bench:web` measures it (tests/bench/route-js.ts): the figure is a byte count of the
  * build, never a timing.
@@ -45,7 +47,10 @@ describe('gzipped JS per route', () => {
     if (!data.session) throw new Error('no session');
     const session = JSON.stringify(data.session);
     const slug = await publishBenchPublicPage(user.client, user.user.id);
-    const budgeted: RouteCase[] = [...ROUTES, publicPageRoute(slug)].filter((route) => route.budgetKb !== undefined);
+    const folderPath = await publishBenchPublicFolder(user.client, user.user.id, slug);
+    const budgeted: RouteCase[] = [...ROUTES, publicPageRoute(slug), publicFolderRoute(folderPath)].filter(
+      (route) => route.budgetKb !== undefined,
+    );
 
     const lines = [ROUTE_TABLE_HEADER];
     const over: string[] = [];

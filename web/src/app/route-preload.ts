@@ -4,6 +4,7 @@ import { hasStoredSession, storedSignedInUser } from '~shared/rules/stored-sessi
 import { isUuid } from '~shared/rules/uuid.ts';
 import { folderStartsWithFirstScreen } from '../lib/folder-prefs.ts';
 import { loadClient } from '../lib/load-client.ts';
+import { REST_ENDPOINT } from '../lib/rest-endpoint.ts';
 import { loadDataProviders, loadPage, loadSignedInLayout } from './page-loaders.ts';
 import { ROUTE_MODULES, type RouteModule } from './route-modules.ts';
 
@@ -71,8 +72,7 @@ export function preloadInitialRoute(pathname: string): void {
   const { target } = page;
   const signedIn = storedSignedInUser();
   if (signedIn) {
-    const endpoint = { url: import.meta.env.VITE_SUPABASE_URL, anonKey: import.meta.env.VITE_SUPABASE_ANON_KEY };
-    startEarlyRpcs(endpoint, signedIn.accessToken, earlyCallsFor(target, signedIn.userId));
+    startEarlyRpcs(REST_ENDPOINT, signedIn.accessToken, earlyCallsFor(target, signedIn.userId));
   }
   void loadClient().catch(ignore); // the session store loads supabase-js too, a little later
   const data = import('./route-data-preload.ts').then((m) => m.preloadRouteData(target)).catch(ignore);

@@ -11,6 +11,7 @@ import { Button } from '~shared/ui/button.tsx';
 import { Dialog } from '~shared/ui/dialog.tsx';
 import { CONTROL_CLASS } from '~shared/ui/field-classes.ts';
 import { showErrorToast, showSuccessToast, showToastMessage } from '~shared/ui/toast.ts';
+import { PublishFolderPanel } from './publish-folder-panel.tsx';
 
 /** part 2 §2: a folder's URL is {origin}/category/{id}. */
 export const folderUrl = (origin: string, id: string) => `${origin}/category/${id}`;
@@ -20,7 +21,8 @@ const ROLE_LABEL: Record<FolderRole, string> = { viewer: 'Viewer', editor: 'Edit
 /**
  * 'Share folder': invite people by username or e-mail as viewers (read only) or editors (add, edit,
  * move and delete links, create and rename subfolders), see who has access, change roles, remove
- * people; and the folder's URL, which opens for its owner and its members.
+ * people; the folder's URL, which opens for its owner and its members; and publishing it read-only
+ * to the web (PublishFolderPanel).
  */
 export function ShareFolderDialog({ folder, onClose }: { folder: Category | null; onClose: () => void }) {
   const inputId = useId();
@@ -65,6 +67,11 @@ export function ShareFolderDialog({ folder, onClose }: { folder: Category | null
               : 'Only you can open this folder; the address is handy for your bookmarks and your other devices.'}
           </p>
         </div>
+        {folder && shareable && folder.user_id ? (
+          <PublishFolderPanel folderId={folder.id} ownerId={folder.user_id} />
+        ) : folder ? (
+          <p className="border-t border-border pt-4 text-xs text-muted-foreground">Default folders cannot be published to the web.</p>
+        ) : null}
       </div>
     </Dialog>
   );

@@ -14,10 +14,11 @@ import {
   socialLinksOf,
 } from '~shared/rules/profile-page.ts';
 import { safeHref } from '~shared/rules/url.ts';
+import { REST_ENDPOINT } from '../../lib/rest-endpoint.ts';
 import { pageThemeStyle } from './page-theme.ts';
 import { SocialIcon } from './social-icon.tsx';
 
-const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL;
+const SUPABASE_URL = REST_ENDPOINT.url;
 
 /** Main photo size classes (part 2 §3): the box is sized before the image arrives (no layout shift). */
 const PHOTO_SIZES: Record<Exclude<MainPhotoSize, 'none'>, { className: string; px: number }> = {

@@ -1,23 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { pageMetaOf, PUBLIC_PAGE_MESSAGES, unavailableMessageOf } from '~shared/rules/profile-page.ts';
-import { PAGE_UNAVAILABLE_TITLE } from '~shared/rules/public-page.ts';
+import { PAGE_UNAVAILABLE_TITLE, pageMetaOf, PUBLIC_PAGE_MESSAGES, unavailableMessageOf } from '~shared/rules/profile-page.ts';
 import { SLUG_PATTERN } from '~shared/rules/slug-pattern.ts';
 import { useDocumentMeta } from '../../lib/document-meta.ts';
 import { PageFallback } from '../../components/page-fallback.tsx';
+import { NotFoundPage } from './lazy-not-found.tsx';
 import { PageUnavailable } from './page-unavailable.tsx';
 import { ProfilePageView } from './profile-page-view.tsx';
 import { usePublicPage } from './use-public-page.ts';
-
-// Only a mistyped or unknown address shows it: not part of a public page's budgeted first load.
-const LazyNotFoundPage = lazy(() => import('../not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
-function NotFoundPage() {
-  return (
-    <Suspense fallback={<PageFallback />}>
-      <LazyNotFoundPage />
-    </Suspense>
-  );
-}
 
 /**
  * /{slug} and /{slug}/preview: a public profile page (part 2 §2). A first path segment that cannot be

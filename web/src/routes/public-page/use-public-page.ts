@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
-import {
-  fetchIsAdmin,
-  fetchPublicPage,
-  fetchPublicPageLinks,
-  type PublicPage,
-  type RestEndpoint,
-} from '~shared/data/studio/public-page.ts';
+import { fetchIsAdmin, fetchPublicPage, fetchPublicPageLinks, type PublicPage } from '~shared/data/studio/public-page.ts';
 import { STALE_SESSION, storedAccessToken } from '~shared/rules/stored-session.ts';
+import { REST_ENDPOINT } from '../../lib/rest-endpoint.ts';
 
-export const REST_ENDPOINT: RestEndpoint = { url: import.meta.env.VITE_SUPABASE_URL, anonKey: import.meta.env.VITE_SUPABASE_ANON_KEY };
+export { REST_ENDPOINT };
 
 export type PublicPageState =
   | { status: 'loading' }
@@ -24,7 +19,7 @@ export type PublicPageState =
     };
 
 /** The viewer's access token: the stored one, or (expired) one supabase-js refreshes; null when signed out. */
-async function accessToken(): Promise<string | null> {
+export async function accessToken(): Promise<string | null> {
   const stored = storedAccessToken();
   if (stored !== STALE_SESSION) return stored;
   // Only a returning signed-in viewer with an expired token pays for supabase-js.

@@ -1,0 +1,4 @@
+export const publicFolderKeys = {
+  all: ['public-folders'] as const,
+  ofFolder: (folderId: string) => [...publicFolderKeys.all, 'folder', folderId] as const,
+};
